@@ -1,0 +1,279 @@
+"""Events: what the interpreter saw, in program order, with the abstract values involved.
+
+Rules subscribe to event types (`on_call`, `on_diff`, ...) and read these objects; they never
+walk the tree themselves. A loop body is interpreted twice (iteration 0 and 1) and a function
+is interpreted on its own and again where it is called, so one node can produce several
+events; rules report per node and the engine removes duplicates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from .values import EMPTY, Val
+
+
+class Ctx:
+    """The dynamic context of an event: loops, grad mode, active tapes, function, call path."""
+
+    __slots__ = ("loops", "grad", "grad_node", "tapes", "fn", "calls", "run", "traced", "amp", "_key")
+
+    def __init__(
+        self,
+        *,
+        loops: tuple = (),
+        grad: str = "on",
+        grad_node: cst.CSTNode | None = None,
+        tapes: tuple = (),
+        fn: Any = None,
+        calls: tuple = (),
+        run: int = 0,
+        traced: Any = None,
+        amp: Any = None,
+    ) -> None:
+        self.loops = loops  # ((loop node, iteration index), ...) outermost first
+        self.grad = grad  # "on" | "off" (no_grad) | "inference"
+        self.grad_node = grad_node  # the with/decorator that set the grad mode
+        self.tapes = tapes  # active TapeInfo objects, innermost last
+        self.fn = fn  # FunctionInfo being interpreted (None: module level)
+        self.calls = calls  # call nodes through which the current function was inlined
+        self.run = run  # id of the top-level interpretation this belongs to
+        self.traced = traced  # JAX tracing context (kind, function) when inside jax.grad/jit
+        self.amp = amp  # the autocast CallEvent when inside `with torch.autocast(...)`
+        self._key = None
+
+    def replace(self, **kw: Any) -> "Ctx":
+        c = Ctx(
+            loops=self.loops,
+            grad=self.grad,
+            grad_node=self.grad_node,
+            tapes=self.tapes,
+            fn=self.fn,
+            calls=self.calls,
+            run=self.run,
+            traced=self.traced,
+            amp=self.amp,
+        )
+        for k, v in kw.items():
+            setattr(c, k, v)
+        return c
+
+    @property
+    def key(self) -> tuple:
+        """Identifies one dynamic instance of a node (loop iterations and call path)."""
+        k = self._key
+        if k is None:
+            k = self._key = (tuple((id(n), i) for n, i in self.loops), tuple(id(c) for c in self.calls))
+        return k
+
+    @property
+    def iteration(self) -> int:
+        return self.loops[-1][1] if self.loops else 0
+
+    def in_loop(self, node: cst.CSTNode) -> bool:
+        return any(n is node for n, _ in self.loops)
+
+
+class Event:
+    __slots__ = ("node", "ctx", "seq")
+
+    def __init__(self, node: cst.CSTNode, ctx: Ctx) -> None:
+        self.node = node
+        self.ctx = ctx
+        self.seq = 0
+
+
+class CallEvent(Event):
+    """Any call. `qual` is the qualified name of the callee when known (`torch.where`),
+    `method` the attribute name for `receiver.method(...)` calls."""
+
+    __slots__ = ("qual", "method", "recv", "func", "args", "kwargs", "arg_nodes", "kw_nodes", "result", "notes")
+
+    def __init__(self, node, ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes) -> None:
+        super().__init__(node, ctx)
+        self.qual: str | None = qual
+        self.method: str | None = method
+        self.recv: Val | None = recv
+        self.func: Val = func
+        self.args: list[Val] = args
+        self.kwargs: dict[str, Val] = kwargs
+        self.arg_nodes: list[cst.BaseExpression] = arg_nodes
+        self.kw_nodes: dict[str, cst.BaseExpression] = kw_nodes
+        self.result: Val = EMPTY
+        self.notes: list | None = None
+
+    def add_note(self, note) -> None:
+        """Attach a Note to this call's result (rules call this from `on_call`)."""
+        if self.notes is None:
+            self.notes = []
+        self.notes.append(note)
+
+    def arg(self, index: int, name: str | None = None) -> Val | None:
+        if name is not None and name in self.kwargs:
+            return self.kwargs[name]
+        if index is not None and 0 <= index < len(self.args):
+            return self.args[index]
+        return None
+
+    def arg_node(self, index: int | None, name: str | None = None) -> cst.BaseExpression | None:
+        if name is not None and name in self.kw_nodes:
+            return self.kw_nodes[name]
+        if index is not None and 0 <= index < len(self.arg_nodes):
+            return self.arg_nodes[index]
+        return None
+
+
+class DiffEvent(Event):
+    """Something is differentiated: `loss.backward()`, `torch.autograd.grad(out, ...)`,
+    `tape.gradient(y, x)`, the return of a function given to `jax.grad`, a Keras loss,
+    a Lightning `training_step` return."""
+
+    __slots__ = (
+        "kind",
+        "target",
+        "target_node",
+        "sources",
+        "source_node",
+        "retain",
+        "create_graph",
+        "freed_hit",
+        "tape",
+        "extra",
+    )
+
+    def __init__(self, node, ctx, kind: str, target: Val, target_node, **kw: Any) -> None:
+        super().__init__(node, ctx)
+        self.kind = kind  # backward | autograd_grad | tape | jax | keras | lightning
+        self.target = target
+        self.target_node = target_node
+        self.sources: Val | None = kw.get("sources")
+        self.source_node = kw.get("source_node")
+        # retain: True / False / None (unknown, e.g. a variable)
+        self.retain: bool | None = kw.get("retain", False)
+        self.create_graph: bool | None = kw.get("create_graph", False)
+        self.freed_hit: frozenset = kw.get("freed_hit", frozenset())
+        self.tape = kw.get("tape")
+        self.extra: dict = kw.get("extra") or {}
+
+
+class OptEvent(Event):
+    """Optimizer bookkeeping: `kind` is step | zero_grad | unscale | clip."""
+
+    __slots__ = ("kind", "target")
+
+    def __init__(self, node, ctx, kind: str, target: Val) -> None:
+        super().__init__(node, ctx)
+        self.kind = kind
+        self.target = target
+
+
+class AssignEvent(Event):
+    """`name = value` (and augmented `name op= value`, with `old` and `op`)."""
+
+    __slots__ = ("name", "old", "value", "new", "op", "target_node")
+
+    def __init__(self, node, ctx, name: str, old: Val | None, value: Val, new: Val, op: str | None, target_node) -> None:
+        super().__init__(node, ctx)
+        self.name = name
+        self.old = old
+        self.value = value
+        self.new = new
+        self.op = op  # None for plain assignment, "+", "-", ... for augmented
+        self.target_node = target_node
+
+
+class StoreEvent(Event):
+    """A value stored somewhere that outlives the statement: `obj.attr = v`, `c[k] = v`,
+    `c.append(v)`. `container` is the value of the object written into."""
+
+    __slots__ = ("kind", "container", "container_node", "root", "value", "value_node", "attr")
+
+    def __init__(self, node, ctx, kind, container, container_node, root, value, value_node, attr=None) -> None:
+        super().__init__(node, ctx)
+        self.kind = kind  # attr | item | append
+        self.container = container
+        self.container_node = container_node
+        self.root = root  # name of the variable at the root of the store target ("self.state")
+        self.value = value
+        self.value_node = value_node
+        self.attr = attr
+
+
+class InplaceEvent(Event):
+    """A tensor modified in place: `x += y`, `x.add_(y)`, `x[i] = v`, `x.data.clamp_()`."""
+
+    __slots__ = ("target", "target_node", "how", "via_data", "name")
+
+    def __init__(self, node, ctx, target: Val, target_node, how: str, via_data: bool, name: str | None) -> None:
+        super().__init__(node, ctx)
+        self.target = target
+        self.target_node = target_node
+        self.how = how
+        self.via_data = via_data
+        self.name = name
+
+
+class CompareEvent(Event):
+    __slots__ = ("left", "ops", "rights", "left_node", "right_nodes")
+
+    def __init__(self, node, ctx, left: Val, ops: list[str], rights: list[Val], left_node, right_nodes) -> None:
+        super().__init__(node, ctx)
+        self.left = left
+        self.ops = ops
+        self.rights = rights
+        self.left_node = left_node
+        self.right_nodes = right_nodes
+
+
+class UseEvent(Event):
+    """A variable read (only for names a rule asked to watch, see `Interpreter.watch_uses`)."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, node, ctx, name: str, value: Val) -> None:
+        super().__init__(node, ctx)
+        self.name = name
+        self.value = value
+
+
+class FunctionEvent(Event):
+    """A function interpreted on its own (`kind="standalone"`) or inlined at a call."""
+
+    __slots__ = ("fn", "kind", "returns", "params")
+
+    def __init__(self, node, ctx, fn, kind: str, returns: Val, params: dict) -> None:
+        super().__init__(node, ctx)
+        self.fn = fn
+        self.kind = kind
+        self.returns = returns
+        self.params = params
+
+
+class AttrSetEvent(Event):
+    """`x.requires_grad = True`, `p.grad = None`, `x.data = ...` and other attribute writes."""
+
+    __slots__ = ("target", "attr", "value", "target_name", "value_node")
+
+    def __init__(self, node, ctx, target: Val, attr: str, value: Val, target_name, value_node) -> None:
+        super().__init__(node, ctx)
+        self.target = target
+        self.attr = attr
+        self.value = value
+        self.target_name = target_name
+        self.value_node = value_node
+
+
+EVENT_HOOKS = {
+    CallEvent: "on_call",
+    DiffEvent: "on_diff",
+    OptEvent: "on_opt",
+    AssignEvent: "on_assign",
+    StoreEvent: "on_store",
+    InplaceEvent: "on_inplace",
+    CompareEvent: "on_compare",
+    UseEvent: "on_use",
+    FunctionEvent: "on_function",
+    AttrSetEvent: "on_attrset",
+}

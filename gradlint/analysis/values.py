@@ -1,0 +1,256 @@
+"""Abstract values: what the data-flow interpreter knows about a Python value.
+
+A value carries
+- `live`: the *origins* (things that receive gradients: modules, parameters, tensors with
+  requires_grad, tf.Variables, jax-differentiated arguments) it depends on through
+  differentiable operations;
+- `cuts`: (origin, cut) pairs: origins it depends on only through an operation that stops
+  gradients (`.numpy()`, `float()`, `.detach()`, `no_grad`, `argmax`, ...);
+- `notes`: markers that rules attach to risky operations so they can tell, later, whether the
+  result of that operation reaches something that is differentiated;
+- `graphs`: the autograd graph nodes in its history (per loop iteration and call site), used to
+  tell when a backward pass walks through buffers an earlier one freed;
+- a `kind` and small `attrs` of hints (dtype, shape, scalar-ness, which optimizer, ...).
+
+Values are immutable; `join` merges the values of alternative paths (branches, iterations).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import libcst as cst
+
+# ----------------------------------------------------------------------------------- origins
+
+
+class Origin:
+    """Something a gradient can flow into. Compared by identity (one object per creation)."""
+
+    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf")
+
+    def __init__(
+        self,
+        kind: str,
+        label: str,
+        node: cst.CSTNode | None,
+        *,
+        certain: bool = True,
+        framework: str = "torch",
+        leaf: bool = True,
+    ) -> None:
+        # kind: "module" | "tensor" (requires_grad leaf / Parameter) | "tfvar" | "watched"
+        #       | "jaxarg" | "kerasout" | "sym" (an argument of a function analysed on its own)
+        self.kind = kind
+        self.label = label
+        self.node = node
+        self.certain = certain
+        self.framework = framework
+        self.leaf = leaf
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<{self.kind}:{self.label}{'' if self.certain else '?'}>"
+
+
+class Cut:
+    """An operation that stops gradients. `hard` cuts are never intended on a loss path."""
+
+    __slots__ = ("kind", "node", "hard")
+
+    def __init__(self, kind: str, node: cst.CSTNode, hard: bool) -> None:
+        self.kind = kind
+        self.node = node
+        self.hard = hard
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return f"<cut {self.kind}>"
+
+
+class Note:
+    """A marker a rule attaches to a value. `through_cuts`: it survives gradient-stopping ops."""
+
+    __slots__ = ("kind", "node", "data", "through_cuts")
+
+    def __init__(self, kind: str, node: cst.CSTNode, data: Any = None, through_cuts: bool = False) -> None:
+        self.kind = kind
+        self.node = node
+        self.data = data
+        self.through_cuts = through_cuts
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return f"<note {self.kind}>"
+
+
+# A graph node: (creation site, context key). The context key tells loop iterations and
+# inlined call sites apart, so that the same line run twice makes two different nodes.
+GNode = tuple
+
+_EMPTY_SET: frozenset = frozenset()
+
+
+class Val:
+    __slots__ = ("live", "cuts", "notes", "graphs", "kind", "attrs")
+
+    def __init__(
+        self,
+        live: frozenset = _EMPTY_SET,
+        cuts: frozenset = _EMPTY_SET,
+        notes: frozenset = _EMPTY_SET,
+        graphs: frozenset = _EMPTY_SET,
+        kind: str | None = None,
+        attrs: dict | None = None,
+    ) -> None:
+        self.live = live
+        self.cuts = cuts
+        self.notes = notes
+        self.graphs = graphs
+        self.kind = kind
+        self.attrs = attrs
+
+    # ------------------------------------------------------------------ queries
+    def get(self, key: str, default: Any = None) -> Any:
+        a = self.attrs
+        if a is None:
+            return default
+        return a.get(key, default)
+
+    @property
+    def has_history(self) -> bool:
+        return bool(self.live)
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.live or self.cuts or self.notes or self.graphs)
+
+    def certain_live(self) -> frozenset:
+        return frozenset(o for o in self.live if o.certain)
+
+    def cut_origins(self) -> frozenset:
+        return frozenset(o for o, _ in self.cuts)
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return (
+            f"Val(kind={self.kind}, live={set(self.live) or ''}, cuts={len(self.cuts)}, "
+            f"notes={set(self.notes) or ''}, graphs={len(self.graphs)}, attrs={self.attrs})"
+        )
+
+    # ------------------------------------------------------------------ builders
+    def with_(self, **changes: Any) -> "Val":
+        v = Val(self.live, self.cuts, self.notes, self.graphs, self.kind, self.attrs)
+        for k, val in changes.items():
+            setattr(v, k, val)
+        return v
+
+    def with_attrs(self, **attrs: Any) -> "Val":
+        merged = dict(self.attrs) if self.attrs else {}
+        merged.update(attrs)
+        return Val(self.live, self.cuts, self.notes, self.graphs, self.kind, merged)
+
+    def without_attrs(self, *keys: str) -> "Val":
+        if not self.attrs or not any(k in self.attrs for k in keys):
+            return self
+        merged = {k: v for k, v in self.attrs.items() if k not in keys}
+        return Val(self.live, self.cuts, self.notes, self.graphs, self.kind, merged or None)
+
+    def add_notes(self, notes: Iterable[Note]) -> "Val":
+        notes = frozenset(notes)
+        if not notes:
+            return self
+        return Val(self.live, self.cuts, self.notes | notes, self.graphs, self.kind, self.attrs)
+
+
+EMPTY = Val()
+
+
+def ref(qual: str) -> Val:
+    """A reference to a module, class or function known by its qualified name."""
+    return Val(kind="ref", attrs={"qual": qual})
+
+
+# Attributes whose values are merged by union rather than dropped when they differ.
+_UNION_ATTRS = frozenset({"opt_params", "watched_by"})
+
+
+def join(values: Iterable[Val]) -> Val:
+    """The value of one of several alternatives (branches, loop iterations, container items)."""
+    vals = [v for v in values if v is not None]
+    if not vals:
+        return EMPTY
+    first = vals[0]
+    if len(vals) == 1:
+        return first
+    live = first.live
+    cuts = first.cuts
+    notes = first.notes
+    graphs = first.graphs
+    kind = first.kind
+    attrs = first.attrs
+    for v in vals[1:]:
+        if v is first:
+            continue
+        if v.live is not live:
+            live = live | v.live
+        if v.cuts is not cuts:
+            cuts = cuts | v.cuts
+        if v.notes is not notes:
+            notes = notes | v.notes
+        if v.graphs is not graphs:
+            graphs = graphs | v.graphs
+        if kind != v.kind:
+            kind = kind if v.kind is None and v is EMPTY else (None if kind != v.kind else kind)
+        attrs = _join_attrs(attrs, v.attrs)
+    return Val(live, cuts, notes, graphs, kind, attrs)
+
+
+def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
+    if a is b:
+        return a
+    if not a or not b:
+        # Keep only union attributes from whichever side has them.
+        src = a or b
+        if not src:
+            return None
+        kept = {k: v for k, v in src.items() if k in _UNION_ATTRS}
+        return kept or None
+    out = {}
+    for k, va in a.items():
+        if k in b:
+            vb = b[k]
+            if va is vb or va == vb:
+                out[k] = va
+            elif k in _UNION_ATTRS:
+                out[k] = va | vb
+        elif k in _UNION_ATTRS:
+            out[k] = va
+    for k, vb in b.items():
+        if k in _UNION_ATTRS and k not in a:
+            out[k] = vb
+    return out or None
+
+
+def combine(values: Iterable[Val], kind: str | None = None, attrs: dict | None = None) -> Val:
+    """The value computed from several inputs by a differentiable operation (no new node)."""
+    live = cuts = notes = graphs = _EMPTY_SET
+    for v in values:
+        if v is EMPTY or v is None:
+            continue
+        if v.live:
+            live = live | v.live
+        if v.cuts:
+            cuts = cuts | v.cuts
+        if v.notes:
+            notes = notes | v.notes
+        if v.graphs:
+            graphs = graphs | v.graphs
+    return Val(live, cuts, notes, graphs, kind, attrs)
+
+
+def cut(v: Val, c: Cut, kind: str | None = None, attrs: dict | None = None) -> Val:
+    """`v` passed through a gradient-stopping operation."""
+    cuts = v.cuts
+    if v.live:
+        cuts = cuts | frozenset((o, c) for o in v.live)
+    notes = v.notes
+    if notes:
+        notes = frozenset(n for n in notes if n.through_cuts)
+    return Val(_EMPTY_SET, cuts, notes, _EMPTY_SET, kind, attrs)

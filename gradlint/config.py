@@ -1,0 +1,213 @@
+"""Configuration: `[tool.gradlint]` in the nearest pyproject.toml, merged with CLI options.
+
+Rule selection follows ruff: `select` (default: every rule) plus `extend-select`, minus
+`ignore`; entries are codes or prefixes (`GL3`, `GL30`, `GL301`); `ALL` and `GL` mean all.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_EXCLUDE = (
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".mypy_cache", ".nox", ".pants.d",
+    ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "venv", "__pypackages__", "_build",
+    "buck-out", "dist", "node_modules", "site-packages", ".gradlint_cache", "__pycache__",
+)
+DEFAULT_DOCS_URL = "https://github.com/gradlint-autograd/gradlint/blob/main/docs/rules/{code}.md"
+
+_KNOWN_KEYS = {
+    "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
+    "respect-gitignore", "docs-url", "cache-dir", "extend-per-file-ignores",
+}
+
+
+class ConfigError(Exception):
+    """A configuration problem, reported as one line and exit code 2."""
+
+
+@dataclass
+class Config:
+    select: list[str] | None = None
+    ignore: list[str] = field(default_factory=list)
+    extend_select: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    exclude: list[str] = field(default_factory=lambda: list(DEFAULT_EXCLUDE))
+    extend_exclude: list[str] = field(default_factory=list)
+    respect_gitignore: bool = True
+    docs_url: str = DEFAULT_DOCS_URL
+    root: Path | None = None  # directory of the pyproject.toml it came from
+    source: Path | None = None
+    cache_dir: Path | None = None
+
+    # ------------------------------------------------------------------ selection
+    def enabled_codes(self, path: str | None = None) -> frozenset[str]:
+        from .rules import all_codes
+
+        codes = all_codes()
+        selected = set(codes) if self.select is None else _expand(self.select, codes, "select")
+        selected |= _expand(self.extend_select, codes, "extend-select")
+        selected -= _expand(self.ignore, codes, "ignore")
+        if path and self.per_file_ignores:
+            rel = self._relative(path)
+            for pattern, ignored in self.per_file_ignores.items():
+                if _glob_match(rel, pattern):
+                    selected -= _expand(ignored, codes, "per-file-ignores")
+        return frozenset(selected)
+
+    def validate(self) -> None:
+        """Raise ConfigError for unknown codes (one clear line)."""
+        self.enabled_codes()
+        from .rules import all_codes
+
+        for ignored in self.per_file_ignores.values():
+            _expand(ignored, all_codes(), "per-file-ignores")
+
+    def _relative(self, path: str) -> str:
+        p = os.path.abspath(path)
+        root = str(self.root) if self.root else os.getcwd()
+        try:
+            return os.path.relpath(p, root).replace(os.sep, "/")
+        except ValueError:
+            return p.replace(os.sep, "/")
+
+    def url_for(self, code: str) -> str:
+        return self.docs_url.format(code=code)
+
+    def fingerprint(self) -> str:
+        data = {
+            "select": self.select,
+            "ignore": self.ignore,
+            "extend_select": self.extend_select,
+            "pfi": self.per_file_ignores,
+            "docs": self.docs_url,
+        }
+        return hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+    def is_excluded(self, path: Path) -> bool:
+        name = path.name
+        patterns = list(self.exclude) + list(self.extend_exclude)
+        rel = self._relative(str(path))
+        for pat in patterns:
+            if name == pat or fnmatch.fnmatchcase(name, pat) or _glob_match(rel, pat):
+                return True
+        return False
+
+
+def _glob_match(rel: str, pattern: str) -> bool:
+    pattern = pattern.replace(os.sep, "/")
+    if fnmatch.fnmatchcase(rel, pattern):
+        return True
+    if "/" not in pattern:
+        return fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern)
+    if pattern.startswith("**/"):
+        return _glob_match(rel, pattern[3:]) or any(
+            fnmatch.fnmatchcase("/".join(rel.split("/")[i:]), pattern[3:]) for i in range(len(rel.split("/")))
+        )
+    return False
+
+
+def _expand(entries: list[str], codes: list[str], where: str) -> set[str]:
+    out: set[str] = set()
+    for e in entries:
+        e = e.strip().upper()
+        if not e:
+            continue
+        if e in ("ALL", "GL"):
+            out |= set(codes)
+            continue
+        matched = {c for c in codes if c.startswith(e)}
+        if not matched:
+            raise ConfigError(f"unknown rule code or prefix {e!r} in {where} (see `gradlint rules`)")
+        out |= matched
+    return out
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml at or above `start` that configures gradlint, else the
+    nearest one at all (so a broken one is still reported)."""
+    start = start.resolve()
+    if start.is_file():
+        start = start.parent
+    nearest = None
+    for d in [start, *start.parents]:
+        candidate = d / "pyproject.toml"
+        if candidate.is_file():
+            if nearest is None:
+                nearest = candidate
+            try:
+                text = candidate.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                return candidate
+            if "[tool.gradlint" in text:
+                return candidate
+    return nearest
+
+
+def load_config(start: Path | None = None, explicit: Path | None = None) -> Config:
+    path = explicit if explicit is not None else find_pyproject(start or Path.cwd())
+    if path is None:
+        return Config()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    section = data.get("tool", {}).get("gradlint")
+    cfg = Config(root=path.parent, source=path)
+    if section is None:
+        return cfg
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [tool.gradlint] must be a table")
+    unknown = set(section) - _KNOWN_KEYS
+    if unknown:
+        raise ConfigError(f"{path}: unknown key(s) in [tool.gradlint]: {', '.join(sorted(unknown))}")
+
+    def codes(key: str) -> list[str]:
+        v = section.get(key, [])
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise ConfigError(f"{path}: [tool.gradlint] {key} must be a list of rule codes")
+        return v
+
+    if "select" in section:
+        cfg.select = codes("select")
+    cfg.ignore = codes("ignore")
+    cfg.extend_select = codes("extend-select")
+    for key in ("per-file-ignores", "extend-per-file-ignores"):
+        pfi = section.get(key, {})
+        if not isinstance(pfi, dict):
+            raise ConfigError(f"{path}: [tool.gradlint] {key} must be a table of glob = [codes]")
+        for glob, v in pfi.items():
+            if isinstance(v, str):
+                v = [v]
+            if not isinstance(v, list):
+                raise ConfigError(f"{path}: [tool.gradlint] {key}.{glob!r} must be a list of codes")
+            cfg.per_file_ignores[glob] = list(v)
+    if "exclude" in section:
+        cfg.exclude = codes("exclude")
+    cfg.extend_exclude = codes("extend-exclude")
+    if "respect-gitignore" in section:
+        cfg.respect_gitignore = bool(section["respect-gitignore"])
+    if "docs-url" in section:
+        cfg.docs_url = str(section["docs-url"])
+    if "cache-dir" in section:
+        cfg.cache_dir = (path.parent / str(section["cache-dir"])).resolve()
+    cfg.validate()
+    return cfg

@@ -1,0 +1,163 @@
+"""Source text helpers: decoding, line index, `# noqa` suppressions and applying edits."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cached_property
+
+from .diagnostics import Diagnostic, Edit, Position
+
+# `# noqa`, `# noqa: GL101`, `# noqa: GL101, GL2` (ruff-compatible spelling, case-insensitive).
+_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]*(?:[\s,]+[A-Za-z]+[0-9]*)*))?", re.I)
+# File-level: `# gradlint: noqa` (everything) or `# gradlint: noqa: GL101`.
+_FILE_NOQA = re.compile(r"^#\s*gradlint:\s*noqa(?::\s*(?P<codes>[A-Za-z0-9,\s]+))?\s*$", re.I | re.M)
+
+
+class DecodeError(Exception):
+    """The bytes of a file are not UTF-8 text."""
+
+
+def decode_source(data: bytes) -> str:
+    """Decode Python source; PEP 263 cookies other than UTF-8 are honoured."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    head = data[:200]
+    m = re.search(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", head, re.M)
+    encoding = "utf-8"
+    if m:
+        declared = m.group(1).decode("ascii", "replace").lower()
+        if declared not in ("utf-8", "utf8", "utf_8"):
+            encoding = declared
+    try:
+        return data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            line = data[: exc.start].count(b"\n") + 1
+            raise DecodeError(f"not valid {encoding} (byte 0x{data[exc.start]:02x} on line {line})") from None
+        raise DecodeError(f"unknown encoding {encoding!r}") from None
+
+
+@dataclass
+class SourceText:
+    text: str
+
+    @cached_property
+    def line_starts(self) -> list[int]:
+        starts = [0]
+        find = self.text.find
+        i = find("\n")
+        while i != -1:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        return starts
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def line(self, lineno: int) -> str:
+        lines = self.lines
+        if 1 <= lineno <= len(lines):
+            return lines[lineno - 1].rstrip("\r")
+        return ""
+
+    def offset(self, pos: Position) -> int:
+        starts = self.line_starts
+        if pos.line < 1:
+            return 0
+        if pos.line > len(starts):
+            return len(self.text)
+        start = starts[pos.line - 1]
+        end = starts[pos.line] - 1 if pos.line < len(starts) else len(self.text)
+        return min(start + pos.column, end)
+
+    def position(self, offset: int) -> Position:
+        line = bisect_right(self.line_starts, offset)
+        return Position(line, offset - self.line_starts[line - 1])
+
+    def end_position(self) -> Position:
+        return self.position(len(self.text))
+
+    # ------------------------------------------------------------------ noqa
+    @cached_property
+    def _noqa_by_line(self) -> dict[int, frozenset[str] | None]:
+        """line -> None (blanket) or the set of code prefixes suppressed on it."""
+        result: dict[int, frozenset[str] | None] = {}
+        if "noqa" not in self.text and "NOQA" not in self.text.upper():
+            return result
+        for lineno, line in enumerate(self.lines, start=1):
+            if "#" not in line:
+                continue
+            m = _NOQA.search(line)
+            if not m:
+                continue
+            codes = m.group("codes")
+            if codes is None:
+                result[lineno] = None
+            else:
+                result[lineno] = frozenset(c.upper() for c in re.split(r"[\s,]+", codes) if c)
+        return result
+
+    @cached_property
+    def _file_noqa(self) -> frozenset[str] | None | bool:
+        """False: none; None: whole file suppressed; set: codes suppressed file-wide."""
+        codes: set[str] = set()
+        found = False
+        for m in _FILE_NOQA.finditer(self.text):
+            found = True
+            if m.group("codes") is None:
+                return None
+            codes.update(c.upper() for c in re.split(r"[\s,]+", m.group("codes")) if c)
+        return frozenset(codes) if found else False
+
+    def is_suppressed(self, diag: Diagnostic) -> bool:
+        file_noqa = self._file_noqa
+        if file_noqa is None:
+            return True
+        if file_noqa and any(diag.code.startswith(c) for c in file_noqa):
+            return True
+        lines = self._noqa_by_line
+        if not lines:
+            return False
+        if diag.start.line not in lines:
+            return False
+        codes = lines[diag.start.line]
+        if codes is None:
+            return True
+        return any(diag.code.startswith(c) for c in codes)
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply non-overlapping edits (later ones first). Overlapping edits are skipped."""
+    src = SourceText(text)
+    spans = sorted(
+        ((src.offset(e.start), src.offset(e.end), e.content) for e in edits), key=lambda s: (s[0], s[1])
+    )
+    chosen: list[tuple[int, int, str]] = []
+    last_end = -1
+    for start, end, content in spans:
+        if start < last_end:
+            continue  # overlaps a previous edit: leave it for a second pass
+        chosen.append((start, end, content))
+        last_end = max(end, start)
+    out = text
+    for start, end, content in reversed(chosen):
+        out = out[:start] + content + out[end:]
+    return out
+
+
+def noqa_edit(src: SourceText, line: int, code: str) -> Edit:
+    """An edit that adds `code` to the `# noqa` comment of `line` (creating one if needed)."""
+    text = src.line(line)
+    m = _NOQA.search(text)
+    if m and m.group("codes") is None:
+        # Already a blanket noqa: nothing to add; return a no-op edit at the end of the line.
+        return Edit(Position(line, len(text)), Position(line, len(text)), "")
+    if m:
+        codes = m.group("codes")
+        end_col = m.start("codes") + len(codes)
+        return Edit(Position(line, end_col), Position(line, end_col), f", {code}")
+    stripped = text.rstrip()
+    return Edit(Position(line, len(stripped)), Position(line, len(text)), f"  # noqa: {code}")
