@@ -94,10 +94,12 @@ def check_source(
     *,
     select: Iterable[str] | None = None,
     exhaustive: bool = False,
+    always_parse: bool = False,
 ) -> list[Diagnostic]:
     """Lint one file's text. `exhaustive=True` skips the cheap first pass (used to prove it
-    loses no finding)."""
-    return check_source_full(text, path, config, select=select, exhaustive=exhaustive).diagnostics
+    loses no finding); `always_parse=True` still parses a file the first pass would skip, so
+    that a syntax error is reported (the language server wants GL001 on every buffer)."""
+    return check_source_full(text, path, config, select=select, exhaustive=exhaustive, always_parse=always_parse).diagnostics
 
 
 def check_source_full(
@@ -107,6 +109,7 @@ def check_source_full(
     *,
     select: Iterable[str] | None = None,
     exhaustive: bool = False,
+    always_parse: bool = False,
 ) -> CheckResult:
     config = config or Config()
     rules = _selected_rules(config, path, select)
@@ -116,9 +119,19 @@ def check_source_full(
     t0 = time.perf_counter()
 
     plan = None
+    if "GL001" in enabled and all(r.code.startswith("GL00") for r in rules):
+        always_parse = True  # only syntax errors asked for: every file must be parsed
     if not exhaustive:
         plan = prefilter.plan(text, rules)
         if plan.skip:
+            if always_parse:
+                try:
+                    cst.parse_module(text)
+                except cst.ParserSyntaxError as exc:
+                    diags = [d for d in _syntax_error(exc, source, path, config, enabled) if not source.is_suppressed(d)]
+                    return CheckResult(diags, parsed=False)
+                except RecursionError:
+                    return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
             return CheckResult([], parsed=False, skipped=True)
     parse_text = plan.text if plan is not None else text
     try:
@@ -228,11 +241,15 @@ def _to_diagnostics(findings: list[_Finding], module: cst.Module, source: Source
         start = Position(rng.start.line, rng.start.column)
         end = Position(rng.end.line, rng.end.column)
         fix = _resolve_fix(f.fix, positions) if f.fix is not None else None
+        message = f.message
+        if callable(message):
+            # messages may name the line of another node ("differentiated on line 26")
+            message = message(lambda n: positions[n].start.line if n in positions else "?")
         out.append(
             Diagnostic(
                 code=f.rule.code,
                 name=f.rule.name,
-                message=f.message,
+                message=message,
                 severity=f.severity,
                 start=start,
                 end=end,
@@ -276,9 +293,21 @@ def _syntax_error(exc: cst.ParserSyntaxError, source: SourceText, path: str, con
         return []
     line = max(1, exc.raw_line)
     col = max(0, exc.raw_column)
+    msg = str(exc.message).strip().splitlines()[0] if exc.message else "invalid syntax"
+    # CPython's parser words errors better ("'(' was never closed") and points at the cause.
+    import ast
+
+    try:
+        ast.parse(source.text)
+    except SyntaxError as py:
+        if py.lineno:
+            line = py.lineno
+            col = max(0, (py.offset or 1) - 1)
+        msg = py.msg or msg
+    except (ValueError, RecursionError, MemoryError):
+        pass
     text = source.line(line)
     col = min(col, len(text))
-    msg = str(exc.message).strip().splitlines()[0] if exc.message else "invalid syntax"
     end = Position(line, min(len(text), col + 1)) if text else Position(line, col)
     return [_meta(SYNTAX_ERROR, f"SyntaxError: {msg}", Position(line, col), end, path, config)]
 
@@ -331,13 +360,21 @@ def io_error(path: str, message: str, config: Config | None = None) -> Diagnosti
     return _meta(IO_ERROR, message, Position(1, 0), Position(1, 0), path, config or Config())
 
 
-def fix_source(text: str, path: str = "<stdin>", config: Config | None = None, *, unsafe: bool = False, max_passes: int = 4) -> tuple[str, int]:
+def fix_source(
+    text: str,
+    path: str = "<stdin>",
+    config: Config | None = None,
+    *,
+    unsafe: bool = False,
+    max_passes: int = 4,
+    select_codes: Iterable[str] | None = None,
+) -> tuple[str, int]:
     """Apply fixes (safe ones unless `unsafe`) until none is left; returns (text, fixes applied)."""
     from .source import apply_edits
 
     applied = 0
     for _ in range(max_passes):
-        diags = check_source(text, path, config)
+        diags = check_source(text, path, config, select=select_codes)
         edits = []
         for d in diags:
             if d.fix is None:
@@ -353,3 +390,19 @@ def fix_source(text: str, path: str = "<stdin>", config: Config | None = None, *
             break
         text = new
     return text, applied
+
+
+class DocumentChecker:
+    """Checks successive versions of one document (the language server keeps one per open
+    buffer). It may reuse work between versions; `check` always returns the complete,
+    up-to-date list of diagnostics for `text`."""
+
+    def __init__(self, path: str, config: Config | None = None) -> None:
+        self.path = path
+        self.config = config or Config()
+
+    def set_config(self, config: Config) -> None:
+        self.config = config
+
+    def check(self, text: str) -> list[Diagnostic]:
+        return check_source(text, self.path, self.config, always_parse=True)

@@ -159,20 +159,23 @@ class DiffEvent(Event):
 
 
 class OptEvent(Event):
-    """Optimizer bookkeeping: `kind` is step | zero_grad | unscale | clip."""
+    """Optimizer bookkeeping: `kind` is step | zero_grad | unscale | clip. `prev` is the
+    previous gradient event on this path: ("backward" | "zero" | "zero_after_backward" |
+    "step", node) or None when paths disagree."""
 
-    __slots__ = ("kind", "target")
+    __slots__ = ("kind", "target", "prev")
 
-    def __init__(self, node, ctx, kind: str, target: Val) -> None:
+    def __init__(self, node, ctx, kind: str, target: Val, prev=None) -> None:
         super().__init__(node, ctx)
         self.kind = kind
         self.target = target
+        self.prev = prev
 
 
 class AssignEvent(Event):
     """`name = value` (and augmented `name op= value`, with `old` and `op`)."""
 
-    __slots__ = ("name", "old", "value", "new", "op", "target_node")
+    __slots__ = ("name", "old", "value", "new", "op", "target_node", "notes")
 
     def __init__(self, node, ctx, name: str, old: Val | None, value: Val, new: Val, op: str | None, target_node) -> None:
         super().__init__(node, ctx)
@@ -182,6 +185,13 @@ class AssignEvent(Event):
         self.new = new
         self.op = op  # None for plain assignment, "+", "-", ... for augmented
         self.target_node = target_node
+        self.notes: list | None = None
+
+    def add_note(self, note) -> None:
+        """Attach a Note to the value the name is bound to."""
+        if self.notes is None:
+            self.notes = []
+        self.notes.append(note)
 
 
 class StoreEvent(Event):
@@ -204,15 +214,17 @@ class StoreEvent(Event):
 class InplaceEvent(Event):
     """A tensor modified in place: `x += y`, `x.add_(y)`, `x[i] = v`, `x.data.clamp_()`."""
 
-    __slots__ = ("target", "target_node", "how", "via_data", "name")
+    __slots__ = ("target", "target_node", "how", "via_data", "name", "saved_by")
 
-    def __init__(self, node, ctx, target: Val, target_node, how: str, via_data: bool, name: str | None) -> None:
+    def __init__(self, node, ctx, target: Val, target_node, how: str, via_data: bool, name: str | None, saved_by=None) -> None:
         super().__init__(node, ctx)
         self.target = target
         self.target_node = target_node
         self.how = how
         self.via_data = via_data
         self.name = name
+        # the call/operation that saved this tensor for backward earlier on this path, if any
+        self.saved_by = saved_by
 
 
 class CompareEvent(Event):
@@ -228,7 +240,7 @@ class CompareEvent(Event):
 
 
 class UseEvent(Event):
-    """A variable read (only for names a rule asked to watch, see `Interpreter.watch_uses`)."""
+    """A read that rules care about: `name` is "grad" for `x.grad` (value: x)."""
 
     __slots__ = ("name", "value")
 

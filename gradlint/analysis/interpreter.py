@@ -35,6 +35,7 @@ from .events import (
     InplaceEvent,
     OptEvent,
     StoreEvent,
+    UseEvent,
 )
 from .values import EMPTY, Cut, Note, Origin, Val, combine, cut, join, ref
 
@@ -131,17 +132,19 @@ class Activation:
 
 
 class State:
-    __slots__ = ("env", "freed", "ctx", "act", "dead")
+    __slots__ = ("env", "freed", "used", "gflag", "ctx", "act", "dead")
 
-    def __init__(self, env: dict, freed: frozenset, ctx: Ctx, act: Activation) -> None:
+    def __init__(self, env: dict, freed: frozenset, ctx: Ctx, act: Activation, used: frozenset = frozenset(), gflag=None) -> None:
         self.env = env
-        self.freed = freed
+        self.freed = freed  # graph nodes whose buffers a backward pass released
+        self.used = used  # ids of consumed one-shot resources (non-persistent tapes)
+        self.gflag = gflag  # last gradient bookkeeping event on this path (see OptEvent.prev)
         self.ctx = ctx
         self.act = act
         self.dead = False
 
     def fork(self) -> "State":
-        s = State(dict(self.env), self.freed, self.ctx, self.act)
+        s = State(dict(self.env), self.freed, self.ctx, self.act, self.used, self.gflag)
         return s
 
     def absorb(self, states: list["State"]) -> None:
@@ -151,6 +154,7 @@ class State:
             self.dead = True
             if states:
                 self.freed = frozenset().union(*(s.freed for s in states))
+                self.used = frozenset().union(*(s.used for s in states))
             return
         self.dead = False
         if len(alive) == 1:
@@ -159,6 +163,8 @@ class State:
                 self.env.clear()
                 self.env.update(env)
             self.freed = alive[0].freed
+            self.used = alive[0].used
+            self.gflag = alive[0].gflag
             return
         keys: dict[str, None] = {}
         for s in alive:
@@ -174,10 +180,16 @@ class State:
         self.env.clear()
         self.env.update(merged)
         freed = alive[0].freed
+        used = alive[0].used
         for s in alive[1:]:
             if s.freed is not freed:
                 freed = freed | s.freed
+            if s.used is not used:
+                used = used | s.used
         self.freed = freed
+        self.used = used
+        g = alive[0].gflag
+        self.gflag = g if all(s.gflag == g for s in alive) else None
 
 
 def _name_of(node: cst.CSTNode | None) -> str | None:
@@ -528,18 +540,24 @@ class Interpreter:
         old = self.eval(target, st)
         value = self.eval(node.value, st)
         op = _OPS.get(type(node.operator), "?")
-        new = self._arith(node, st, [old, value], op=op)
-        if old.kind == "container" or old.kind == "list":
-            new = new.with_(kind=old.kind, attrs=old.attrs)
         name = _name_of(target)
         tensorish = old.kind in ("tensor", "grad") or old.get("fw") in ("torch", "tf", "jax") or bool(old.live)
+        if tensorish and old.get("fw") not in ("jax", "tf"):
+            new = self.inplace_result(node, st, old, [value])
+        else:
+            new = self._arith(node, st, [old, value], op=op)
+        if old.kind == "container" or old.kind == "list":
+            new = new.with_(kind=old.kind, attrs=old.attrs)
         if tensorish and old.get("fw") != "jax":
-            self.emit(InplaceEvent(node, st.ctx, old, target, f"{op}=", False, name))
+            via_data = bool(old.get("data_of"))
+            tgt = old.get("data_base") if via_data else old
+            saved = st.env.get(f"{name}.#saved") if name else None
+            self.emit(InplaceEvent(node, st.ctx, tgt, target, f"{op}=", via_data, name, saved.get("by") if saved is not None else None))
         if name is not None:
-            self.emit(AssignEvent(node, st.ctx, name, old, value, new, op, target))
-            # in-place on a tensor keeps it a leaf/origin; rebinding numbers does not matter
-            if old.get("leaf") and tensorish:
-                new = new.with_attrs(leaf=old.get("leaf"))
+            aev = AssignEvent(node, st.ctx, name, old, value, new, op, target)
+            self.emit(aev)
+            if aev.notes:
+                new = new.add_notes(aev.notes)
             st.env[name] = new
         elif isinstance(target, cst.Subscript):
             self._store_item(target, new, st, node, node.value)
@@ -552,7 +570,10 @@ class Interpreter:
                 for o in v.live:
                     if o.label in ("", "?"):
                         o.label = name
-            self.emit(AssignEvent(stmt, st.ctx, name, old, v, v, None, target))
+            aev = AssignEvent(stmt, st.ctx, name, old, v, v, None, target)
+            self.emit(aev)
+            if aev.notes:
+                v = v.add_notes(aev.notes)
             st.env[name] = v
             # attribute facts of the old binding do not survive a rebinding
             if old is not None:
@@ -600,8 +621,12 @@ class Interpreter:
             self.emit(InplaceEvent(stmt, st.ctx, base, base_node, "data=", True, base_name))
             return
         if attr == "grad":
-            if base_name is not None:
+            if v.kind == "none":
+                self.opt_event(stmt, st, "zero_grad", base)
+            if base_name is not None and v.kind != "none":
                 st.env[f"{base_name}.grad"] = v
+            elif base_name is not None:
+                st.env.pop(f"{base_name}.grad", None)
             return
         self.emit(StoreEvent(stmt, st.ctx, "attr", base, base_node, base_name, v, value_node, attr))
         name = _name_of(target)
@@ -622,7 +647,9 @@ class Interpreter:
         root = _root_name(target)
         self.emit(StoreEvent(stmt, st.ctx, "item", container, container_node, root, v, value_node))
         if container.kind in ("tensor", "grad") or container.get("fw") in ("torch", "tf", "jax"):
-            self.emit(InplaceEvent(stmt, st.ctx, container, container_node, "[]=", False, root))
+            via_data = bool(container.get("data_of"))
+            saved = st.env.get(f"{root}.#saved") if root else None
+            self.emit(InplaceEvent(stmt, st.ctx, container.get("data_base") if via_data else container, container_node, "[]=", via_data, root, saved.get("by") if saved is not None else None))
         if root is not None:
             old = st.env.get(root)
             if old is None:
@@ -786,7 +813,6 @@ class Interpreter:
         elif const is True:
             b.dead = True
         st.absorb([a, b])
-        st.freed = a.freed | b.freed if not st.dead else st.freed
 
     def _s_match(self, node: cst.Match, st: State) -> None:
         self.eval(node.subject, st)
@@ -991,7 +1017,12 @@ class Interpreter:
             if v is not None:
                 return v
         base = self.eval(node.value, st)
-        return self.attribute_of(base, attr, node, st)
+        out = self.attribute_of(base, attr, node, st)
+        if isinstance(node.value, cst.Name) and node.value.value == "self" and st.act.fn is not None and st.act.fn.cls is not None:
+            # state held by the object outlives the call (optimizer state, caches)
+            if out.kind not in ("function", "bound", "ref", "class") and not out.get("persistent"):
+                out = out.with_attrs(persistent=True)
+        return out
 
     def attribute_of(self, base: Val, attr: str, node, st: State) -> Val:
         kind = base.kind
@@ -1008,11 +1039,12 @@ class Interpreter:
         if attr in K.META_ATTRS:
             return Val(kind="meta")
         if attr == "grad":
+            self.emit(UseEvent(node, st.ctx, "grad", base))
             return self._grad_of(base, node)
         if attr == "data":
             c = Cut("data", node, hard=False)
-            out = cut(base, c, kind=base.kind, attrs=_keep(base.attrs, ("fw", "dtype", "shape", "numel", "leaf", "grad_of")))
-            return out.with_attrs(data_of=True)
+            out = cut(base, c, kind=base.kind, attrs=_keep(base.attrs, ("fw", "dtype", "shape", "numel", "leaf", "grad_of", "persistent")))
+            return out.with_attrs(data_of=True, data_base=base)
         if attr in ("T", "mT", "H", "real", "imag"):
             return base
         if kind in ("instance", "module") and base.attrs and "cls" in base.attrs:
@@ -1033,7 +1065,7 @@ class Interpreter:
         if base is EMPTY:
             return EMPTY
         # unknown object: its attributes derive from it (e.g. `outputs.logits`)
-        return Val(base.live, base.cuts, base.notes, base.graphs, None, _keep(base.attrs, ("fw", "sym")))
+        return Val(base.live, base.cuts, base.notes, base.graphs, None, _keep(base.attrs, ("fw", "sym", "persistent")))
 
     def _grad_of(self, base: Val, node) -> Val:
         origins = base.live or frozenset(o for o, _ in base.cuts)
@@ -1060,11 +1092,14 @@ class Interpreter:
         if isinstance(keys, dict) and isinstance(key, str) and key in keys:
             return keys[key]
         if base.kind in ("container", "list", "tuple", "grad", "params", "dict"):
-            return self.iter_val(base)
+            item = self.iter_val(base)
+            if base.get("persistent") and not item.get("persistent"):
+                item = item.with_attrs(persistent=True)
+            return item
         if base.kind in ("meta", "number", "str"):
             return Val(kind="meta") if base.kind == "meta" else EMPTY
         # tensor indexing: a view of the same history
-        attrs = _keep(base.attrs, ("fw", "dtype", "grad_of", "traced", "sym"))
+        attrs = _keep(base.attrs, ("fw", "dtype", "grad_of", "traced", "sym", "persistent"))
         return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == "tensor" else None, attrs)
 
     def _e_seq(self, node, st: State) -> Val:
@@ -1164,7 +1199,7 @@ class Interpreter:
 
     def _arith(self, node, st: State, vals: list[Val], op: str) -> Val:
         a, b = vals[0], vals[1]
-        if a.kind == "number" and b.kind == "number":
+        if a.kind == "number" and b.kind == "number" and a.is_empty and b.is_empty:
             ca, cb = a.get("const", _NOCONST), b.get("const", _NOCONST)
             c = _fold(op, ca, cb)
             return Val(kind="number", attrs={"const": c} if is_const(c) else None)
@@ -1172,7 +1207,14 @@ class Interpreter:
             return combine(vals, kind=a.kind)
         if a.kind == "str" or b.kind == "str":
             return Val(kind="str")
-        out = self.op_result(node, st, vals)
+        saves = op in ("*", "/", "**", "@", "//", "%")
+        out = self.op_result(node, st, vals, saves=saves)
+        if saves and st.ctx.grad == "on" and isinstance(node, cst.BinaryOperation):
+            # mul/matmul/div save an operand when the *other* one needs a gradient; pow saves its base
+            for operand, v, other in ((node.left, a, b), (node.right, b, a)):
+                needed = bool(other.live) or (op == "**" and operand is node.left)
+                if isinstance(operand, cst.Name) and v.live and v.graphs and needed:
+                    st.env[f"{operand.value}.#saved"] = Val(kind="meta", attrs={"by": node})
         attrs = {}
         fw = _fw_of(vals)
         if fw:
@@ -1197,8 +1239,10 @@ class Interpreter:
         return Val(out.live, out.cuts, out.notes, out.graphs, kind, attrs or None)
 
     # ---------------------------------------------------------------- op results
-    def op_result(self, node, st: State, vals: Iterable[Val], kind: str | None = None, attrs: dict | None = None) -> Val:
-        """A differentiable operation on `vals` under the current grad mode."""
+    def op_result(self, node, st: State, vals: Iterable[Val], kind: str | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
+        """A differentiable operation on `vals` under the current grad mode. `saves`: the op
+        keeps tensors for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and
+        mean do not, so walking them twice is harmless and they add no graph node."""
         out = combine(vals, kind=kind, attrs=attrs)
         if not out.live:
             return out
@@ -1209,8 +1253,30 @@ class Interpreter:
             if st.ctx.grad == "inference":
                 res = res.with_attrs(inference=True)
             return res
+        if not saves:
+            return out
         g = (node, st.ctx.key)
         return Val(out.live, out.cuts, out.notes, out.graphs | {g}, kind, attrs)
+
+    def inplace_result(self, node, st: State, target: Val, vals: list[Val]) -> Val:
+        """A tensor modified in place keeps its identity (leaf-ness, origin); under no_grad
+        the update is not recorded, so what was mixed in is cut."""
+        if st.ctx.grad == "on" or not _is_torch_val(target):
+            out = self.op_result(node, st, [target] + vals)
+            return Val(out.live, out.cuts, out.notes, out.graphs, target.kind or "tensor", target.attrs)
+        mixed = combine(vals)
+        c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
+        mixed = cut(mixed, c)
+        return Val(target.live, target.cuts | mixed.cuts, target.notes | mixed.notes, target.graphs, target.kind or "tensor", target.attrs)
+
+    def opt_event(self, node, st: State, kind: str, target: Val) -> None:
+        """Record optimizer bookkeeping and update the path's last gradient event."""
+        self.emit(OptEvent(node, st.ctx, kind, target, st.gflag))
+        if kind == "zero_grad":
+            prev = st.gflag[0] if st.gflag else None
+            st.gflag = ("zero_after_backward" if prev == "backward" else "zero", node)
+        elif kind == "step":
+            st.gflag = ("step", node)
 
     # ================================================================== calls
     def _e_call(self, node: cst.Call, st: State) -> Val:
@@ -1259,6 +1325,7 @@ class Interpreter:
                 args.append(v)
                 arg_nodes.append(a.value)
         qual = K.canonical(func.attrs["qual"]) if func.kind == "ref" else None
+        self._mark_saved(node, st, arg_nodes, args, qual, method, func)
         ev = CallEvent(node, st.ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes)
         ev.result = EMPTY
         try:
@@ -1271,6 +1338,28 @@ class Interpreter:
         if ev.notes:
             result = result.add_notes(ev.notes)
         return result
+
+    _OUTPUT_SAVING = frozenset({"relu", "relu_", "sigmoid", "tanh", "exp", "softmax", "log_softmax", "ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "elu", "ELU", "hardtanh", "relu6", "ReLU6", "Dropout", "dropout", "Identity"})
+    _NO_SAVE = frozenset({"to", "cuda", "cpu", "view", "reshape", "flatten", "clone", "detach", "contiguous", "size", "dim", "numel", "float", "double", "half", "stack", "cat", "sum", "mean", "add", "sub", "len", "print", "isinstance", "append", "item", "numpy", "tolist", "unsqueeze", "squeeze", "permute", "transpose", "expand", "expand_as", "view_as", "split", "chunk", "zeros_like", "ones_like", "empty_like", "randn_like", "rand_like", "full_like"})
+
+    def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func) -> None:
+        """Remember that a named tensor was handed to an operation that saves it for backward
+        (so a later in-place change of it breaks that backward)."""
+        if st.ctx.grad != "on":
+            return
+        name = qual.rsplit(".", 1)[-1] if qual else method
+        if qual is None and method is None and func.kind not in ("module", "instance"):
+            if not (func.live and func.kind is None):
+                return
+        if name in self._NO_SAVE or name in self._OUTPUT_SAVING:
+            return
+        if func.kind == "module" and func.get("qual_new", "").rsplit(".", 1)[-1] in self._OUTPUT_SAVING:
+            return
+        if qual is not None and not qual.startswith("torch."):
+            return
+        for an, av in zip(arg_nodes, args):
+            if isinstance(an, cst.Name) and av.live and av.graphs:
+                st.env[f"{an.value}.#saved"] = Val(kind="meta", attrs={"by": node})
 
     def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
         func = ev.func
@@ -1306,7 +1395,10 @@ class Interpreter:
     # ---------------------------------------------------------------- inlining
     def call_function(self, fn: FunctionInfo, ev: CallEvent, st: State, args: list[Val], kwargs: dict[str, Val], self_val: Val | None, traced: dict | None = None, params_override: dict | None = None) -> Val:
         depth = st.act.depth + 1
-        if depth > self.MAX_DEPTH or fn in self._active or self.steps > self.budget * 0.8:
+        if fn in self._active:
+            # recursion: the recursive call adds nothing the non-recursive paths don't
+            return Val(kind=None)
+        if depth > self.MAX_DEPTH or self.steps > self.budget * 0.8:
             vals = args + list(kwargs.values()) + ([self_val] if self_val is not None else [])
             return self.op_result(ev.node, st, vals)
         env: dict[str, Val] = {}
@@ -1349,13 +1441,15 @@ class Interpreter:
         if traced is not None:
             ctx = ctx.replace(traced=traced)
         act = Activation(fn, fn.closure, depth)
-        inner = State(env, st.freed, ctx, act)
+        inner = State(env, st.freed, ctx, act, st.used, st.gflag)
         self._active.append(fn)
         try:
             self._exec_function_body(fn, inner)
         finally:
             self._active.pop()
-        st.freed = inner.freed if not inner.dead else inner.freed
+        st.freed = inner.freed
+        st.used = inner.used
+        st.gflag = inner.gflag
         # containers and objects passed in may have been mutated (append, attribute stores)
         self._propagate_mutations(fn, ev, st, env)
         ret = self._after_function(fn, inner, "inline", env)
@@ -1439,13 +1533,9 @@ class Interpreter:
             return self.call_builtin(q[9:], ev, st, allv)
         # ---------------- numpy: leaves the framework
         if head == "numpy":
-            if any(v.live for v in allv):
-                return cut(combine(allv), Cut("np_call", node, hard=True), kind="ndarray", attrs={"fw": "np", "np_func": q})
-            return Val(kind="ndarray", attrs={"fw": "np"})
+            return cut(combine(allv), Cut("np_call", node, hard=True), kind="ndarray", attrs={"fw": "np", "np_func": q})
         if head == "math":
-            if any(v.live for v in allv):
-                return cut(combine(allv), Cut("math_call", node, hard=True), kind="number")
-            return Val(kind="number")
+            return cut(combine(allv), Cut("math_call", node, hard=True), kind="number")
         if head == "torch":
             return self.call_torch(q, ev, st, allv)
         if head in ("tensorflow", "keras"):
@@ -1478,7 +1568,7 @@ class Interpreter:
         node = ev.node
         args = ev.args
         if name in ("float", "int", "bool", "complex"):
-            if args and args[0].live:
+            if args:
                 return cut(args[0], Cut(name, node, hard=True), kind="number")
             return Val(kind="number")
         if name in ("len", "isinstance", "hasattr", "callable", "id", "type", "hash", "repr", "str", "format", "print"):
@@ -1608,7 +1698,7 @@ class Interpreter:
             dt = elem.get("dtype")
             if dt:
                 attrs["dtype"] = dt
-            return self.op_result(node, st, vals, kind="tensor", attrs=attrs)
+            return self.op_result(node, st, vals, kind="tensor", attrs=attrs, saves=False)
         if q in ("torch.manual_seed", "torch.cuda.is_available", "torch.device", "torch.cuda.device_count", "torch.save", "torch.load", "torch.get_default_dtype", "torch.is_tensor", "torch.is_grad_enabled", "torch.numel", "torch.Size", "torch.compile", "torch.jit.script", "torch.cuda.synchronize", "torch.cuda.memory_allocated"):
             if q in ("torch.compile", "torch.jit.script") and args:
                 return args[0]
@@ -1707,6 +1797,8 @@ class Interpreter:
         hit = target.graphs & st.freed if st.freed else frozenset()
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain, create_graph=create_graph, freed_hit=hit, tape=tape, extra=extra)
         self.emit(d)
+        if kind == "backward":
+            st.gflag = ("backward", node)
         if kind in ("backward", "autograd_grad") and retain is False:
             st.freed = st.freed | target.graphs
         return d
@@ -1874,24 +1966,24 @@ class Interpreter:
         # ---- optimizers / scalers
         if kind == "optimizer":
             if m == "zero_grad":
-                self.emit(OptEvent(node, st.ctx, "zero_grad", recv))
+                self.opt_event(node, st, "zero_grad", recv)
             elif m == "step":
                 for a in args:
                     if a.kind == "function":
                         self.call_function(a.attrs["fn"], ev, st, [], {}, None)
-                self.emit(OptEvent(node, st.ctx, "step", recv))
+                self.opt_event(node, st, "step", recv)
             elif m in ("minimize",) and args:
-                self.emit(OptEvent(node, st.ctx, "step", recv))
+                self.opt_event(node, st, "step", recv)
             elif m == "apply_gradients":
-                self.emit(OptEvent(node, st.ctx, "step", recv))
+                self.opt_event(node, st, "step", recv)
             return EMPTY
         if kind == "scaler":
             if m == "scale" and args:
                 return args[0].with_attrs(scaled=recv.get("created"))
             if m == "step" and args:
-                self.emit(OptEvent(node, st.ctx, "step", args[0]))
+                self.opt_event(node, st, "step", args[0])
             elif m == "unscale_" and args:
-                self.emit(OptEvent(node, st.ctx, "unscale", args[0]))
+                self.opt_event(node, st, "unscale", args[0])
             return EMPTY
         # ---- modules
         if kind in ("module", "instance") and recv.get("cls") is not None:
@@ -1908,7 +2000,7 @@ class Interpreter:
                     o.kind = "module"
             return self.module_method(ev, st, recv, m, recv_name)
         if recv.get("sym") and m in ("zero_grad",):
-            self.emit(OptEvent(node, st.ctx, "zero_grad", recv))
+            self.opt_event(node, st, "zero_grad", recv)
             return EMPTY
         if kind in ("container", "list", "dict", "grad", "tuple", "params") or (kind is None and m in _CONTAINER_METHODS and not recv.get("fw")):
             r = self.container_method(ev, st, recv, m, recv_name, recv_node)
@@ -1924,7 +2016,7 @@ class Interpreter:
         if m in ("parameters", "named_parameters", "trainable_variables"):
             return Val(recv.live, kind="params", attrs={"fw": recv.get("fw")})
         if m == "zero_grad":
-            self.emit(OptEvent(node, st.ctx, "zero_grad", recv))
+            self.opt_event(node, st, "zero_grad", recv)
             return EMPTY
         if m in ("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "requires_grad_", "apply", "type", "share_memory"):
             if m in ("float", "double", "half"):
@@ -1979,7 +2071,10 @@ class Interpreter:
         if m in ("gradient", "jacobian", "batch_jacobian"):
             target = ev.arg(0, "target") or EMPTY
             sources = ev.arg(1, "sources") or EMPTY
-            self.differentiate(ev, st, "tape", target, ev.arg_node(0, "target"), sources=sources, source_node=ev.arg_node(1, "sources"), tape=tape, extra={"method": m, "tape_name": recv_name})
+            used_before = id(tape) in st.used
+            self.differentiate(ev, st, "tape", target, ev.arg_node(0, "target"), sources=sources, source_node=ev.arg_node(1, "sources"), tape=tape, extra={"method": m, "tape_name": recv_name, "tape_used_before": used_before})
+            if not tape.persistent:
+                st.used = st.used | {id(tape)}
             return Val(kind="grad", attrs={"fw": "tf", "grad_result": node, "elem": Val(kind="tensor", attrs={"fw": "tf", "grad_result": node})})
         if m in ("stop_recording", "reset"):
             return Val(kind="ctx")
@@ -2060,12 +2155,12 @@ class Interpreter:
         if m == "register_hook":
             return EMPTY
         if m == "clone":
-            res = self.op_result(node, st, [recv], kind="tensor", attrs=_keep(recv.attrs, ("fw", "dtype", "shape", "numel", "scalar", "traced", "inference")))
+            res = self.op_result(node, st, [recv], kind="tensor", attrs=_keep(recv.attrs, ("fw", "dtype", "shape", "numel", "scalar", "traced", "inference")), saves=False)
             return res.without_attrs("grad_of", "leaf")
         if m in K.INT_CAST_METHODS:
             return cut(recv, Cut("int_cast", node, hard=False), kind="tensor", attrs={"fw": fw, "dtype": "int" if m != "bool" else "bool"})
         if m in K.FLOAT_CAST_METHODS:
-            res = self.op_result(node, st, [recv], kind="tensor", attrs=_keep(recv.attrs, ("fw", "shape", "numel", "scalar", "grad_of", "traced")))
+            res = self.op_result(node, st, [recv], kind="tensor", attrs=_keep(recv.attrs, ("fw", "shape", "numel", "scalar", "grad_of", "traced")), saves=False)
             return res.with_attrs(dtype=K.FLOAT_CAST_METHODS[m], leaf=False if recv.live else recv.get("leaf"), nonleaf_from=node if recv.get("rg") else None)
         if m in K.NONDIFF_FUNCS:
             return cut(recv, Cut(m, node, hard=False), kind="tensor", attrs={"fw": fw, "dtype": "int" if m.startswith("arg") else None})
@@ -2079,16 +2174,17 @@ class Interpreter:
                 attrs["nonleaf_from"] = node
             if m == "cpu" and recv.get("leaf") and not recv.live:
                 attrs["leaf"] = True
-            res = self.op_result(node, st, [recv] + args, kind="tensor", attrs=attrs)
+            res = self.op_result(node, st, [recv] + args, kind="tensor", attrs=attrs, saves=False)
             return res
         if m.endswith("_") and not m.startswith("_") and m not in ("requires_grad_", "detach_", "zero_grad"):
             # in-place tensor op: mutate the receiver
             via_data = bool(recv.get("data_of"))
-            self.emit(InplaceEvent(node, st.ctx, recv, recv_node, m, via_data, recv_name))
+            saved = st.env.get(f"{recv_name}.#saved") if recv_name else None
+            self.emit(InplaceEvent(node, st.ctx, recv.get("data_base") if via_data else recv, recv_node, m, via_data, recv_name, saved.get("by") if saved is not None else None))
             if m == "zero_" and recv.get("grad_of") is not None:
-                self.emit(OptEvent(node, st.ctx, "zero_grad", recv))
+                self.opt_event(node, st, "zero_grad", recv)
             if recv_name is not None and not via_data:
-                new = self.op_result(node, st, [recv] + args, kind=recv.kind or "tensor", attrs=recv.attrs)
+                new = self.inplace_result(node, st, recv, args)
                 st.env[recv_name] = new
                 return new
             return recv
@@ -2104,13 +2200,13 @@ class Interpreter:
                 attrs["scalar"] = None
             if recv.get("traced"):
                 attrs["traced"] = True
-            res = self.op_result(node, st, [recv] + args, kind="tensor", attrs=attrs)
+            res = self.op_result(node, st, [recv] + args, kind="tensor", attrs=attrs, saves=m not in ("sum", "mean", "nansum"))
             if m in ("max", "min") and has_dim:
                 return res.with_(kind="tensor")
             return res
         if m in ("view", "reshape", "flatten", "view_as", "reshape_as", "squeeze", "unsqueeze", "permute", "transpose", "t", "expand", "expand_as", "narrow", "select", "unfold", "chunk", "split", "unbind", "ravel", "__getitem__"):
             attrs = _keep(recv.attrs, ("fw", "dtype", "grad_of", "traced", "inference", "sym"))
-            res = self.op_result(node, st, [recv] + args, kind="tensor" if recv.kind in ("tensor", "grad") or fw else None, attrs=attrs or None)
+            res = self.op_result(node, st, [recv] + args, kind="tensor" if recv.kind in ("tensor", "grad") or fw else None, attrs=attrs or None, saves=False)
             return res
         if m in ("set", "add", "multiply", "get", "min", "max") and recv.get("at_of"):
             return self.op_result(node, st, [recv] + args, kind="tensor", attrs={"fw": "jax"})

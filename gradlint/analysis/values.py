@@ -246,10 +246,15 @@ def combine(values: Iterable[Val], kind: str | None = None, attrs: dict | None =
 
 
 def cut(v: Val, c: Cut, kind: str | None = None, attrs: dict | None = None) -> Val:
-    """`v` passed through a gradient-stopping operation."""
+    """`v` passed through a gradient-stopping operation.
+
+    A hard cut (a conversion out of the framework) is also recorded for origins that were
+    already cut (`x.detach().numpy()`), so the conversion is what gets reported."""
     cuts = v.cuts
     if v.live:
         cuts = cuts | frozenset((o, c) for o in v.live)
+    if c.hard and v.cuts:
+        cuts = cuts | frozenset((o, c) for o, prev in v.cuts if not prev.hard)
     notes = v.notes
     if notes:
         notes = frozenset(n for n in notes if n.through_cuts)

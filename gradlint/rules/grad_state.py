@@ -1,1 +1,711 @@
-"""placeholder"""
+"""GL3xx gradient state: `.grad` aliasing, zero_grad bookkeeping, leaves, in-place changes."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
+from ..diagnostics import Applicability, Severity
+from ._flow import call_name
+from .base import Invalid, NodeEdit, Rule, RuleFix
+
+
+class GradAliasKept(Rule):
+    code = "GL301"
+    name = "grad-kept-without-clone"
+    message = "a reference to p.grad (or a view of it) is kept without .clone(): the next backward/zero_grad rewrites it in place"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.grad.html"
+    triggers = (".grad",)
+    fix_applicability = Applicability.SAFE
+    rationale = """
+        `p.grad` is a buffer that autograd and optimizers update *in place*: `backward()`
+        accumulates into it, `zero_grad(set_to_none=False)` zeroes it, gradient clipping and
+        weight decay scale or add to it. A reference kept to it — `state["prev"] = p.grad`,
+        `grads.append(p.grad.view(-1, 1))`, `self.last = grad[idx]`, or `.detach()` / `.data`
+        of it (still the same storage) — changes with it. Per-sample gradients collected that
+        way all end up equal to the last one (the classic report: they differ from the batch
+        gradient by 0.03 because the first column was rewritten in place), and optimizers that
+        compare with the "previous gradient" compare the gradient with itself.
+
+        Instead: store a copy, `p.grad.clone()` (or `.detach().clone()`). The fix appends
+        `.clone()`; it is safe: it only breaks the aliasing.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            from torch.optim import Optimizer
+
+            class DiffGradLike(Optimizer):
+                @torch.no_grad()
+                def step(self):
+                    for group in self.param_groups:
+                        for p in group["params"]:
+                            grad = p.grad
+                            state = self.state[p]
+                            p.add_(grad, alpha=-group["lr"])
+                            state["previous_grad"] = grad
+            """,
+            line=12,
+            fixed="""
+            import torch
+            from torch.optim import Optimizer
+
+            class DiffGradLike(Optimizer):
+                @torch.no_grad()
+                def step(self):
+                    for group in self.param_groups:
+                        for p in group["params"]:
+                            grad = p.grad
+                            state = self.state[p]
+                            p.add_(grad, alpha=-group["lr"])
+                            state["previous_grad"] = grad.clone()
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 1)
+            per_sample = []
+            for x in torch.randn(8, 4):
+                model.zero_grad(set_to_none=False)
+                model(x).sum().backward()
+                per_sample.append(model.weight.grad.view(-1, 1))
+            """,
+            line=7,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.nn.Parameter(torch.randn(5))
+        prev = None
+        for step in range(5):
+            w.grad = None
+            (w.sin() ** 2).sum().backward()
+            prev = w.grad.detach().clone()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 1)
+        model(torch.randn(2, 4)).sum().backward()
+        norms = [p.grad.norm() for p in model.parameters()]
+        g = model.weight.grad
+        print(g.abs().max())
+        """,
+    ]
+
+    def on_store(self, ev: StoreEvent) -> None:
+        v = ev.value
+        if v.get("grad_of") is None or v.kind not in ("tensor", None):
+            return
+        persistent = bool(ev.container.get("persistent")) or (ev.root or "").startswith("self.") or ev.root == "self"
+        if ev.kind == "append":
+            persistent = persistent or bool(ev.ctx.loops)
+        if not persistent:
+            return
+        node = ev.value_node if ev.value_node is not None else ev.node
+        where = f"`{ev.root}`" if ev.root else "this container"
+        self.report(
+            node,
+            f"{where} keeps a reference to a `.grad` buffer (not a copy): the next backward(), zero_grad() or in-place "
+            f"update rewrites it, so the stored value silently changes; store a copy with `.clone()`",
+            fix=self._fix(node),
+        )
+
+    def _fix(self, node) -> RuleFix | None:
+        if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            return RuleFix("Store a copy with .clone()", (NodeEdit(node, ".clone()", how="after"),), Applicability.SAFE)
+        return None
+
+
+class MissingZeroGrad(Rule):
+    code = "GL302"
+    name = "missing-zero-grad"
+    message = "a training loop calls backward() and step() but never zero_grad(): gradients accumulate across iterations"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/tutorials/recipes/recipes/zeroing_out_gradients.html"
+    triggers = ("backward",)
+    rationale = """
+        `backward()` *adds* into `.grad`. A loop that calls `backward()` and `optimizer.step()`
+        but never clears the gradients (`optimizer.zero_grad()`, `model.zero_grad()`,
+        `p.grad = None`) steps with the sum of all previous iterations' gradients: the
+        effective learning rate grows with the step count and training diverges or stalls.
+
+        Gradient accumulation (clearing every k steps, inside the loop) is fine and not
+        flagged. Instead: call `optimizer.zero_grad()` at the start of each iteration (or right
+        after `step()`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(128, 10)
+            optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+            for step in range(100):
+                loss = model(torch.randn(32, 128)).logsumexp(1).mean()
+                loss.backward()
+                optimizer.step()
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(128, 10)
+        optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+        for i in range(100):
+            loss = model(torch.randn(32, 128)).logsumexp(1).mean() / 4
+            loss.backward()
+            if (i + 1) % 4 == 0:
+                optimizer.step()
+                optimizer.zero_grad()
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._loops: dict[tuple, dict] = {}
+
+    def _frames(self, ev):
+        run = ev.ctx.run
+        for depth in range(1, len(ev.ctx.loops) + 1):
+            key = (run, ev.ctx.loops[:depth])
+            yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False})
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "backward" or not ev.ctx.loops:
+            return
+        if not any(o.certain and o.framework == "torch" for o in ev.target.live):
+            return
+        for f in self._frames(ev):
+            f["backward"].append(ev)
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if not ev.ctx.loops:
+            return
+        for f in self._frames(ev):
+            if ev.kind == "zero_grad":
+                f["zero"] = True
+            elif ev.kind == "step" and ev.target.kind == "optimizer" and ev.target.get("fw") != "tf":
+                f["step"] = True
+
+    def finish(self) -> None:
+        for f in self._loops.values():
+            if f["backward"] and f["step"] and not f["zero"]:
+                ev = f["backward"][0]
+                self.report(
+                    ev.node,
+                    "this loop calls backward() and optimizer.step() but never clears the gradients: backward() adds into "
+                    ".grad, so each step uses the sum of all previous iterations' gradients; call `optimizer.zero_grad()` "
+                    "at the start of each iteration",
+                )
+
+
+class ZeroGradBeforeStep(Rule):
+    code = "GL303"
+    name = "zero-grad-between-backward-and-step"
+    message = "zero_grad() runs between backward() and step(): the optimizer steps with cleared gradients"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html"
+    triggers = ("zero_grad", ".grad")
+    rationale = """
+        `optimizer.zero_grad()` between `loss.backward()` and `optimizer.step()` throws the
+        gradients away just before they are used: `step()` sees zeros (or None, with the default
+        `set_to_none=True`) and the model does not train (Adam with `weight_decay` still
+        decays it).
+
+        Instead: `zero_grad()` → forward → `backward()` → `step()` (or clear right after
+        `step()`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(3, 8)
+            opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for it in range(100):
+                loss = model(torch.randn(4, 3)).abs().mean()
+                loss.backward()
+                opt.zero_grad()
+                opt.step()
+            """,
+            line=7,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(3, 8)
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for it in range(100):
+            loss = model(torch.randn(4, 3)).abs().mean()
+            loss.backward()
+            opt.step()
+            opt.zero_grad()
+        """
+    ]
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind != "step" or ev.prev is None or ev.prev[0] != "zero_after_backward":
+            return
+        self.report(
+            ev.prev[1],
+            lambda line, step=ev.node: (
+                f"zero_grad() clears the gradients that backward() just computed, before the step() on line {line(step)} "
+                f"uses them: the optimizer steps with zero/None gradients; move zero_grad() before the forward pass "
+                f"(or after step())"
+            ),
+        )
+
+
+class NonLeafRequiresGrad(Rule):
+    code = "GL304"
+    name = "requires-grad-on-non-leaf"
+    message = "requires_grad=True is set on a tensor that is then moved/cast: the result is a non-leaf whose .grad stays None"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html"
+    triggers = ("requires_grad",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        `torch.randn(..., requires_grad=True).to(device)` (or `.cuda()`, `.double()`, `* 0.01`)
+        creates a leaf *and then* a new tensor from it. The variable holds the new tensor, which
+        is not a leaf: its `.grad` stays None after `backward()` (PyTorch warns "The .grad
+        attribute of a Tensor that is not a leaf Tensor is being accessed"), and an optimizer
+        given it updates nothing.
+
+        Instead: create the tensor where it lives, `torch.randn(..., device=device,
+        requires_grad=True)`, or enable gradients after the move:
+        `torch.randn(...).to(device).requires_grad_()`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            style = torch.randn(1, 3, 64, 64, requires_grad=True).to("cuda")
+            opt = torch.optim.Adam([style], lr=0.05)
+            """,
+            line=2,
+            fixed="""
+            import torch
+            style = torch.randn(1, 3, 64, 64).to("cuda").requires_grad_()
+            opt = torch.optim.Adam([style], lr=0.05)
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        style = torch.randn(1, 3, 64, 64, device="cuda", requires_grad=True)
+        opt = torch.optim.Adam([style], lr=0.05)
+        x = torch.randn(3, requires_grad=True).double()
+        (x ** 2).sum().backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        q = ev.qual or ""
+        if not (q.startswith("torch.optim.") and ev.args):
+            return
+        params = ev.args[0]
+        for item in params.get("items") or (params,):
+            src = item.get("nonleaf_from")
+            if src is not None:
+                self._report(src, "is passed to the optimizer")
+
+    def on_use(self, ev: UseEvent) -> None:
+        if ev.name != "grad":
+            return
+        src = ev.value.get("nonleaf_from")
+        if src is not None and not ev.value.get("retains_grad"):
+            self._report(src, "has its .grad read")
+
+    def _report(self, src, why: str) -> None:
+        self.report(
+            src,
+            f"requires_grad=True was set before `{call_name(src)}`, which returns a new non-leaf tensor; this tensor {why}, "
+            f"but its .grad stays None; create it on the device with `requires_grad=True`, or call `.requires_grad_()` after "
+            f"the move",
+            fix=self._fix(src),
+        )
+
+    def _fix(self, src) -> RuleFix | None:
+        if not isinstance(src, cst.Call) or not isinstance(src.func, cst.Attribute):
+            return None
+        inner = src.func.value
+        if not isinstance(inner, cst.Call):
+            return None
+        kept = [a for a in inner.args if not (a.keyword is not None and a.keyword.value == "requires_grad")]
+        if len(kept) == len(inner.args):
+            return None
+        if kept:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        new_inner = inner.with_changes(args=kept)
+        new = src.with_changes(func=src.func.with_changes(value=new_inner))
+        text = cst.Module(body=[]).code_for_node(new) + ".requires_grad_()"
+        return RuleFix("Enable gradients after the move", (NodeEdit(src, text),), Applicability.UNSAFE)
+
+
+class LeafRebound(Rule):
+    code = "GL305"
+    name = "leaf-rebound-by-update"
+    message = "`w = w - lr * w.grad` outside no_grad turns the leaf w into a graph node: its .grad is None next time"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/tutorials/beginner/pytorch_with_examples.html#pytorch-tensors-and-autograd"
+    triggers = (".grad",)
+    rationale = """
+        A manual gradient step written as `w = w - lr * w.grad` (outside `torch.no_grad()`)
+        does not update the parameter: it creates a new tensor computed from it, with a graph,
+        and rebinds the name. `w` is no longer a leaf: on the next iteration `w.grad` is None
+        (`TypeError: unsupported operand type(s)` or "grad can be implicitly created only for
+        scalar outputs"), and the graph grows with every step.
+
+        Instead: update in place without recording it:
+        `with torch.no_grad(): w -= lr * w.grad`, then `w.grad.zero_()` (or use an optimizer).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            X, y = torch.randn(100, 3), torch.randn(100, 1)
+            w = torch.zeros(3, 1, requires_grad=True)
+            for epoch in range(50):
+                loss = ((X @ w - y) ** 2).mean()
+                loss.backward()
+                w = w - 0.1 * w.grad
+            """,
+            line=7,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        X, y = torch.randn(100, 3), torch.randn(100, 1)
+        w = torch.zeros(3, 1, requires_grad=True)
+        for epoch in range(50):
+            loss = ((X @ w - y) ** 2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w -= 0.1 * w.grad
+            w.grad.zero_()
+        """
+    ]
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is not None or ev.old is None or ev.ctx.grad != "on":
+            return
+        old = ev.old
+        leaf_origins = {o for o in old.live if o.kind == "tensor" and o.leaf and o.certain}
+        if not leaf_origins or not (old.get("rg") or old.get("param") or old.get("leaf")):
+            return
+        if not (leaf_origins & ev.value.live):
+            return
+        node = ev.node
+        if not isinstance(node, cst.Assign):
+            return
+        if not _mentions_grad_of(node.value, ev.name):
+            return
+        self.report(
+            node,
+            f"`{ev.name} = ...{ev.name}.grad...` outside torch.no_grad() rebinds `{ev.name}` to a new tensor computed from it: "
+            f"it is no longer a leaf, so its .grad is None on the next iteration and the graph keeps growing; update in "
+            f"place: `with torch.no_grad(): {ev.name} -= lr * {ev.name}.grad` (then `{ev.name}.grad.zero_()`)",
+        )
+
+
+def _mentions_grad_of(expr: cst.CSTNode, name: str) -> bool:
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            nonlocal found
+            if node.attr.value == "grad" and isinstance(node.value, cst.Name) and node.value.value == name:
+                found = True
+            return True
+
+    expr.visit(V())
+    return found
+
+
+class InplaceOnSaved(Rule):
+    code = "GL306"
+    name = "inplace-on-saved-tensor"
+    message = "an in-place operation modifies a tensor that an earlier operation saved for backward"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
+    triggers = ("+=", "-=", "*=", "/=", "_(", "]")
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        Many operations keep their inputs for the backward pass (a convolution or linear layer
+        keeps its input, `x * w` keeps both, BatchNorm keeps its input). Modifying such a tensor
+        in place afterwards (`x += skip`, `x.relu_()`, `x[:, 0] = 0`) makes `backward()` raise
+        "one of the variables needed for gradient computation has been modified by an inplace
+        operation" — or, through `.data`, silently compute wrong gradients.
+
+        Instead: write it out of place, `x = x + skip`. (In-place ops on a tensor nobody saved —
+        ResNet's `out += identity` on a BatchNorm output — are fine and not flagged.)
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class TwoBranch(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv1 = nn.Conv2d(3, 16, 3, padding=1)
+                    self.conv1_p = nn.Conv2d(16, 16, 3, padding=1)
+                    self.skip = nn.Conv2d(3, 16, 1)
+
+                def forward(self, inp):
+                    x = self.conv1(inp)
+                    x_p = self.conv1_p(x)
+                    x += self.skip(inp)
+                    return x.mean() + x_p.mean()
+            """,
+            line=14,
+            fixed="""
+            import torch
+            import torch.nn as nn
+
+            class TwoBranch(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv1 = nn.Conv2d(3, 16, 3, padding=1)
+                    self.conv1_p = nn.Conv2d(16, 16, 3, padding=1)
+                    self.skip = nn.Conv2d(3, 16, 1)
+
+                def forward(self, inp):
+                    x = self.conv1(inp)
+                    x_p = self.conv1_p(x)
+                    x = x + self.skip(inp)
+                    return x.mean() + x_p.mean()
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.conv = nn.Conv2d(c, c, 3, padding=1, bias=False)
+                self.bn = nn.BatchNorm2d(c)
+
+            def forward(self, x):
+                identity = x
+                out = self.bn(self.conv(x))
+                out += identity
+                return torch.relu(out)
+        """
+    ]
+
+    def on_inplace(self, ev: InplaceEvent) -> None:
+        if ev.via_data or ev.saved_by is None or ev.ctx.grad != "on":
+            return
+        t = ev.target
+        if not t.live or not t.graphs or t.get("fw") not in (None, "torch"):
+            return
+        saver = ev.saved_by
+        what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"
+        self.report(
+            ev.node,
+            lambda line, what=what, saver=saver, name=ev.name or "this tensor": (
+                f"`{name}` is modified in place after {what} (line {line(saver)}) saved it for the backward pass: backward() "
+                f"raises \"one of the variables needed for gradient computation has been modified by an inplace operation\"; "
+                f"write it out of place (`{name} = {name} + ...`)"
+            ),
+            fix=self._fix(ev),
+        )
+
+    def _fix(self, ev: InplaceEvent) -> RuleFix | None:
+        node = ev.node
+        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            op = self.ctx.code(node.operator).strip().rstrip("=").strip()
+            target = node.target.value
+            value = self.ctx.code(node.value)
+            return RuleFix("Write it out of place", (NodeEdit(node, f"{target} = {target} {op} {value}"),), Applicability.UNSAFE)
+        return None
+
+
+class DataMutation(Rule):
+    code = "GL307"
+    name = "data-mutation-of-graph-tensor"
+    message = ".data of a tensor with autograd history is modified: autograd does not see it and gradients are silently wrong"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/blog/pytorch-0_4_0-migration-guide/#what-about-data"
+    triggers = (".data",)
+    rationale = """
+        `x.data` shares storage with `x` but bypasses autograd's version checks. Changing it
+        (`gate.data.clamp_(0.05, 0.95)`, `h.data[mask] = 0`, `x.data = ...`) after `x` was
+        computed and used changes the values saved for the backward pass without any error:
+        gradients are silently wrong (computed at the modified values, or ignoring the change).
+
+        Initialising or clipping *parameters* through `.data` (leaves, before or between
+        steps) is the old idiom and is not flagged. Instead: for activations, compute the
+        modified value out of place (`gate = gate.clamp(0.05, 0.95)`), which autograd
+        differentiates; for deliberate constant edits use `torch.no_grad()` on a leaf.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            layer = torch.nn.Linear(4, 3)
+            gate = torch.sigmoid(layer(torch.randn(5, 4)))
+            gate.data.clamp_(min=0.05, max=0.95)
+            loss = (gate * torch.randn(5, 3)).sum()
+            loss.backward()
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(16, 10)
+                with torch.no_grad():
+                    self.fc.weight.data.normal_(0, 0.01)
+                    self.fc.bias.data.zero_()
+        critic = nn.Linear(2, 1)
+        for p in critic.parameters():
+            p.data.clamp_(-0.01, 0.01)
+        """
+    ]
+
+    def on_inplace(self, ev: InplaceEvent) -> None:
+        if not ev.via_data:
+            return
+        t = ev.target
+        if t is None or not t.live or not t.graphs or t.get("leaf") or t.get("param"):
+            return
+        if not any(o.certain and o.framework == "torch" for o in t.live):
+            return
+        name = ev.name.split(".")[0] if ev.name else "this tensor"
+        self.report(
+            ev.node,
+            f"`{name}.data` is modified although `{name}` was computed with autograd history: autograd does not see the change, "
+            f"so the backward pass uses stale or modified values and gradients are silently wrong; compute the new value "
+            f"out of place (e.g. `{name} = {name}.clamp(...)`)",
+        )
+
+
+class InplaceOnLeaf(Rule):
+    code = "GL308"
+    name = "inplace-on-leaf"
+    message = "in-place operation on a leaf tensor that requires grad, outside torch.no_grad(): RuntimeError"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
+    triggers = ("requires_grad", "Parameter", "parameters")
+    rationale = """
+        A leaf tensor that requires grad (a parameter, or a tensor created with
+        `requires_grad=True`) cannot be modified in place while autograd is recording:
+        `w -= lr * w.grad`, `w.add_(...)`, `w[0] = 0` raise "a leaf Variable that requires grad
+        is being used in an in-place operation".
+
+        Instead: do manual updates under `with torch.no_grad():` (or inside an optimizer's
+        `step()`, which is decorated with it).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            w = torch.zeros(3, requires_grad=True)
+            (w * 2).sum().backward()
+            w -= 0.1 * w.grad
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.zeros(3, requires_grad=True)
+        (w * 2).sum().backward()
+        with torch.no_grad():
+            w -= 0.1 * w.grad
+        w.grad.zero_()
+        """
+    ]
+
+    def on_inplace(self, ev: InplaceEvent) -> None:
+        if ev.via_data or ev.ctx.grad != "on":
+            return
+        t = ev.target
+        if t is None or t.graphs or not (t.get("rg") or t.get("param")) or not t.get("leaf"):
+            return
+        if t.get("grad_of") is not None or ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
+            return
+        if not any(o.certain and o.leaf for o in t.live):
+            return
+        self.report(
+            ev.node,
+            "in-place update of a leaf tensor that requires grad while autograd is recording: this raises \"a leaf Variable "
+            "that requires grad is being used in an in-place operation\"; do it inside `with torch.no_grad():`",
+        )
+
+
+class GradOfNonLeaf(Rule):
+    code = "GL309"
+    name = "grad-of-non-leaf"
+    message = ".grad is read on a non-leaf tensor that does not retain_grad(): it is None"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html"
+    triggers = (".grad",)
+    rationale = """
+        Only leaf tensors (parameters, tensors created with `requires_grad=True`) get `.grad`
+        filled by `backward()`. An intermediate result — `h = model.encoder(x)`, `y = x * 2` —
+        has `.grad` None unless `h.retain_grad()` was called before the backward pass;
+        PyTorch only warns.
+
+        Instead: call `h.retain_grad()` before `backward()`, or get the gradient directly with
+        `torch.autograd.grad(loss, h)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            x = torch.randn(4, requires_grad=True)
+            h = torch.tanh(x * 3)
+            h.sum().backward()
+            print(h.grad)
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        x = torch.randn(4, requires_grad=True)
+        h = torch.tanh(x * 3)
+        h.retain_grad()
+        h.sum().backward()
+        print(h.grad, x.grad)
+        """
+    ]
+
+    def on_use(self, ev: UseEvent) -> None:
+        if ev.name != "grad":
+            return
+        v = ev.value
+        if v.get("nonleaf_from") is not None or v.get("retains_grad") or v.get("leaf") or v.get("param"):
+            return
+        if not v.graphs or not v.live or v.kind != "tensor":
+            return
+        if not all(o.certain for o in v.live) or v.get("fw") not in (None, "torch"):
+            return
+        node = ev.node
+        self.report(
+            node,
+            f"`{self.ctx.code(node.value) if isinstance(node, cst.Attribute) else 'this tensor'}` is the result of an operation "
+            f"(not a leaf), so its .grad is None after backward(); call `.retain_grad()` on it before backward(), or use "
+            f"`torch.autograd.grad(loss, tensor)`",
+        )

@@ -1,1 +1,958 @@
-"""placeholder"""
+"""GL1xx graph breaks: a value leaves the autograd graph on its way to what is differentiated."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis.events import CallEvent, DiffEvent, OptEvent, AssignEvent
+from ..analysis.values import Note
+from ..diagnostics import Applicability, Severity
+from ._flow import (
+    HARD_CONVERSIONS,
+    NO_GRAD,
+    SOFT_DETACH,
+    call_name,
+    certain_cuts,
+    origin_name,
+    source_items,
+    starved,
+)
+from .base import Invalid, NodeEdit, Rule, RuleFix, Valid
+
+_TORCH_TRIGGERS = ("backward", "autograd", "training_step")
+
+_HOW = {
+    "numpy": ("`.numpy()`", "keep the computation in torch operations"),
+    "item": ("`.item()`", "keep it a tensor (drop `.item()`), or call `.detach()` if a constant is really intended"),
+    "tolist": ("`.tolist()`", "keep it a tensor"),
+    "float": ("`float()`", "keep it a tensor (drop `float()`), or call `.detach()` if a constant is really intended"),
+    "int": ("`int()`", "keep it a tensor"),
+    "bool": ("`bool()`", "keep it a tensor"),
+    "np_call": ("a NumPy function", "use the torch equivalent (torch.mean, torch.log, ...)"),
+    "math_call": ("a `math` function", "use the torch equivalent (torch.exp, torch.log, ...)"),
+    "predict": ("`model.predict()`", "call the model directly: `model(x, training=True)`"),
+}
+
+
+def _describe(cut) -> tuple[str, str]:
+    what, instead = _HOW.get(cut.kind, ("this conversion", "keep the value in the framework"))
+    if cut.kind == "np_call" and isinstance(cut.node, cst.Call):
+        what = f"`{call_name(cut.node)}`"
+        name = call_name(cut.node).split(".")[-1].rstrip("()")
+        torch_eq = {"mean": "torch.mean", "sum": "torch.sum", "log": "torch.log", "exp": "torch.exp", "cosh": "torch.cosh", "abs": "torch.abs", "sqrt": "torch.sqrt", "maximum": "torch.maximum", "clip": "torch.clamp", "square": "torch.square", "dot": "torch.dot", "matmul": "torch.matmul", "array": "torch.stack", "asarray": "torch.as_tensor"}
+        if name in torch_eq:
+            instead = f"use `{torch_eq[name]}` instead"
+    return what, instead
+
+
+class NumpyOnLossPath(Rule):
+    code = "GL101"
+    name = "conversion-on-loss-path"
+    message = "a tensor with autograd history is converted to NumPy or a Python number on its way to the loss: its gradient silently stops"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/faq.html"
+    triggers = _TORCH_TRIGGERS
+    rationale = """
+        `.numpy()`, `.item()`, `.tolist()`, `float()`, `int()` and NumPy functions turn a tensor
+        into a value autograd cannot see. When the result still flows into the loss that is
+        differentiated (often re-wrapped with `torch.tensor(..., requires_grad=True)` so that
+        `backward()` "works"), the terms computed that way contribute nothing to the gradient:
+        the model trains on a different objective than the one printed, or not at all.
+
+        gradlint reports the conversion only when its input has autograd history (it depends on
+        a module, a parameter or a tensor that requires grad) *and* its result reaches a
+        `backward()` / `torch.autograd.grad` call. Conversions for logging or metrics after the
+        backward pass are fine.
+
+        Instead: keep the computation in torch operations (`torch.log(torch.cosh(p - t)).mean()`),
+        or call `.detach()` explicitly where a constant is really intended.
+    """
+    invalid = [
+        Invalid(
+            """
+            import numpy as np
+            import torch
+
+            model = torch.nn.Linear(8, 1)
+            def log_cosh(pred, target):
+                p = pred.detach().cpu().numpy()
+                return torch.tensor(np.mean(np.log(np.cosh(p - target.numpy()))), requires_grad=True)
+
+            loss = log_cosh(model(torch.randn(4, 8)), torch.randn(4, 1))
+            loss.backward()
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(20, 5)
+            logits = model(torch.randn(8, 20))
+            reg = float(sum(p.norm() ** 2 for p in model.parameters()))
+            loss = logits.logsumexp(1).mean() + 1e-3 * reg
+            loss.backward()
+            """,
+            line=4,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(20, 1)
+        history = []
+        for step in range(10):
+            out = model(torch.randn(8, 20))
+            loss = out.pow(2).mean()
+            loss.backward()
+            history.append(loss.item())
+            scores = out.detach().cpu().numpy()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(20, 1)
+        x = torch.randn(8, 20)
+        mask = (x.sum(1) > 0).float()
+        n = float(mask.sum())
+        loss = (model(x).squeeze(1) * mask).sum() / max(n, 1.0)
+        loss.backward()
+        """,
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+            return
+        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
+            what, instead = _describe(c)
+            who = origin_name(o)
+            dt = ev.node
+            self.report(
+                c.node,
+                lambda line, what=what, instead=instead, who=who, dt=dt: (
+                    f"{what} turns a tensor with autograd history into a value autograd cannot see, and the result "
+                    f"flows into the loss differentiated on line {line(dt)}: no gradient reaches {who} through it; {instead}"
+                ),
+            )
+
+
+class TensorFromTensors(Rule):
+    code = "GL102"
+    name = "tensor-from-tensors"
+    message = "torch.tensor() copies the values of tensors with autograd history into a new leaf: the graph is dropped"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.tensor.html"
+    triggers = _TORCH_TRIGGERS
+    fix_applicability = Applicability.SAFE
+    rationale = """
+        `torch.tensor([t1, t2])`, `torch.as_tensor(...)`, `torch.Tensor(t)` and `torch.FloatTensor(...)`
+        read the *values* of their arguments and build a new leaf tensor. When the arguments
+        have autograd history and the new tensor feeds the loss, nothing upstream gets a
+        gradient (PyTorch warns "To copy construct from a tensor, it is recommended to use
+        sourceTensor.clone().detach()" only in some of these cases).
+
+        Instead: `torch.stack([t1, t2])` (or `torch.cat`) keeps the history. The fix replaces
+        `torch.tensor` with `torch.stack` for a flat list of tensors; it is safe because where the
+        original did not raise, both build the same values.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            a = torch.tensor(0.3, requires_grad=True)
+            b = torch.tensor(1.2, requires_grad=True)
+            vec = torch.tensor([torch.cos(a), torch.cos(b)])
+            vec.sum().backward()
+            """,
+            line=4,
+            fixed="""
+            import torch
+            a = torch.tensor(0.3, requires_grad=True)
+            b = torch.tensor(1.2, requires_grad=True)
+            vec = torch.stack([torch.cos(a), torch.cos(b)])
+            vec.sum().backward()
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        scorer = torch.nn.Linear(32, 1)
+        items = [torch.randn(32) for _ in range(8)]
+        labels = torch.tensor([1, 0, 1, 1, 0, 0, 1, 0], dtype=torch.float32)
+        scores = torch.stack([scorer(it).squeeze() for it in items])
+        torch.nn.functional.binary_cross_entropy_with_logits(scores, labels).backward()
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+            return
+        for o, c in certain_cuts(ev.target, ("tensor_ctor",), framework="torch"):
+            node = c.node
+            if not isinstance(node, cst.Call):
+                continue
+            self.report(node, self._message(node, o), fix=self._fix(node))
+
+    def _message(self, node: cst.Call, o) -> str:
+        name = call_name(node)
+        return (
+            f"`{name}` copies the values of tensors with autograd history into a new leaf, so no gradient reaches "
+            f"{origin_name(o)} through it; use `torch.stack([...])` (or `torch.cat`) to keep the graph"
+        )
+
+    def _fix(self, node: cst.Call) -> RuleFix | None:
+        f = node.func
+        if not (isinstance(f, cst.Attribute) and f.attr.value == "tensor" and len(node.args) == 1):
+            return None
+        arg = node.args[0]
+        if arg.keyword is not None or not isinstance(arg.value, (cst.List, cst.Tuple)):
+            return None
+        if any(isinstance(e.value, (cst.List, cst.Tuple, cst.Integer, cst.Float)) or isinstance(e, cst.StarredElement) for e in arg.value.elements):
+            return None
+        return RuleFix("Use torch.stack to keep the autograd graph", (NodeEdit(f.attr, "stack"),), Applicability.SAFE)
+
+
+class DetachOnLossPath(Rule):
+    code = "GL103"
+    name = "detach-starves-parameters"
+    message = "every path from the trained parameters to the loss goes through .detach(): they get no gradient"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html"
+    triggers = _TORCH_TRIGGERS + ("GradientTape", "stop_gradient")
+    rationale = """
+        `.detach()` (and `.data`, `tf.stop_gradient`, `jax.lax.stop_gradient`) is the right tool
+        for a target that must stay constant (a DQN target, the discriminator step of a GAN, a
+        straight-through estimator). It is a bug when it cuts *every* path from something that
+        is being trained to the loss: a generator loss computed on `fake.detach()`, logits
+        detached before the criterion after a logging refactor. The optimizer then steps with
+        zero (or None) gradients, or `backward()` raises "element 0 of tensors does not require
+        grad".
+
+        gradlint reports a detach when the loss depends on a model or parameter only through
+        it, and that model is the one an optimizer steps right after the backward pass (or the
+        loss has no other path to anything trainable at all). Detaching the target of a
+        TD/bootstrap update, or one of two branches, stays silent.
+
+        Instead: drop the `.detach()` on this path (keep it in the discriminator/target step).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            G, D = nn.Linear(4, 8), nn.Linear(8, 1)
+            opt_g = torch.optim.Adam(G.parameters())
+            fake = G(torch.randn(16, 4))
+            g_loss = D(fake.detach()).mean()
+            g_loss.backward()
+            opt_g.step()
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        policy, target_net = nn.Linear(4, 2), nn.Linear(4, 2)
+        opt = torch.optim.AdamW(policy.parameters())
+        s, s2, r = torch.randn(8, 4), torch.randn(8, 4), torch.randn(8)
+        q = policy(s).max(1).values
+        with torch.no_grad():
+            nxt = target_net(s2).max(1).values
+        loss = nn.functional.smooth_l1_loss(q, r + 0.99 * nxt)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        """,
+        """
+        import torch
+        def ste_round(x):
+            return x + (torch.round(x) - x).detach()
+        w = torch.randn(4, requires_grad=True)
+        ste_round(w * 3).sum().backward()
+        """,
+    ]
+    kinds = SOFT_DETACH
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._pending: list[tuple[DiffEvent, dict]] = []
+        self._steps: list[OptEvent] = []
+        self._diffs: list[DiffEvent] = []
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "step":
+            self._steps.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        self._diffs.append(ev)
+        hungry = starved(ev.target)
+        if not hungry:
+            return
+        self._pending.append((ev, hungry))
+
+    def finish(self) -> None:
+        for ev, hungry in self._pending:
+            wanted = self._wanted(ev, hungry)
+            for o in wanted:
+                for c in hungry[o]:
+                    self.emit_cut(ev, o, c)
+
+    def emit_cut(self, ev: DiffEvent, o, c) -> None:
+        if c.kind not in self.kinds:
+            return
+        if any(oo is o and cc.hard for oo, cc in ev.target.cuts):
+            return  # a conversion out of the framework on the same path: GL101/GL111 explain it
+        who = origin_name(o)
+        what = "`.data`" if c.kind == "data" else f"`{call_name(c.node)}`" if isinstance(c.node, cst.Call) else "this detach"
+        dt = ev.node
+        self.report(
+            c.node,
+            lambda line, what=what, who=who, dt=dt: (
+                f"{what} cuts every path from {who} to the loss differentiated on line {line(dt)}: {who} gets no gradient; "
+                f"remove the detach on this path (keep it only where a constant target is intended)"
+            ),
+        )
+
+    def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
+        """The starved origins that the code evidently wants gradients for."""
+        if not ev.target.live:
+            return list(hungry)
+        wanted = []
+        if ev.kind == "tape":
+            requested = set()
+            for item in source_items(ev.sources):
+                requested |= item.live
+            return [o for o in hungry if o in requested]
+        if ev.kind == "autograd_grad":
+            requested = set(ev.sources.live) if ev.sources is not None else set()
+            return [o for o in hungry if o in requested]
+        if ev.kind in ("jax", "keras"):
+            return list(hungry)
+        # torch backward: the optimizer stepped next (same run, before the next backward)
+        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in ("backward", "autograd_grad")]
+        limit = min(nxt) if nxt else float("inf")
+        for s in self._steps:
+            if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
+                continue
+            params = s.target.get("opt_params") or frozenset()
+            for o in hungry:
+                if o in params and o not in wanted:
+                    wanted.append(o)
+        return wanted
+
+
+class NoGradLoss(DetachOnLossPath):
+    code = "GL104"
+    name = "loss-computed-without-grad"
+    message = "the value differentiated here was computed under torch.no_grad()/inference_mode(): it has no grad_fn"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.no_grad.html"
+    triggers = _TORCH_TRIGGERS
+    rationale = """
+        Inside `torch.no_grad()` (or `inference_mode()`, or a function decorated with either)
+        autograd records nothing. A loss computed there has no `grad_fn`: `backward()` raises
+        "element 0 of tensors does not require grad and does not have a grad_fn" — or, when the
+        loss also has a path outside the block, the parameters used inside silently get no
+        gradient. The usual cause is a training step copied from an evaluation loop.
+
+        Instead: run the forward pass of a training step outside `no_grad`, or re-enable
+        gradients locally with `torch.enable_grad()` (which gradlint understands).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(10, 2)
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            with torch.no_grad():
+                loss = model(torch.randn(4, 10)).pow(2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            """,
+            line=7,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(10, 2)
+        @torch.no_grad()
+        def attack(x):
+            with torch.enable_grad():
+                x = x.clone().requires_grad_(True)
+                model(x).sum().backward()
+            return x.grad.sign()
+        attack(torch.randn(4, 10))
+        """
+    ]
+    kinds = NO_GRAD
+
+    def emit_cut(self, ev: DiffEvent, o, c) -> None:
+        if c.kind not in self.kinds or ev.kind not in ("backward", "autograd_grad", "lightning"):
+            return
+        mode = "torch.no_grad()" if c.kind == "no_grad" else "torch.inference_mode()"
+        region = c.node
+        self.report(
+            ev.node,
+            lambda line, mode=mode, region=region: (
+                f"this loss was computed under {mode} (line {line(region)}), so autograd recorded nothing: backward() raises "
+                f"or the parameters get no gradient; run the training forward pass outside the no-grad block "
+                f"(or wrap it in torch.enable_grad())"
+            ),
+        )
+
+
+# ----------------------------------------------------------------------------- TensorFlow
+_TF_TRIGGERS = ("GradientTape", "compile(")
+
+
+class NumpyInTape(Rule):
+    code = "GL111"
+    name = "numpy-in-gradient-tape"
+    message = "a value recorded by the GradientTape leaves TensorFlow on its way to the taped target: the gradient is None"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/autodiff#cases_where_gradient_returns_none"
+    triggers = _TF_TRIGGERS
+    rationale = """
+        A `tf.GradientTape` records TensorFlow operations only. `np.mean(x)`, `x.numpy()`,
+        `float(x)`, `int(x)` or `model.predict(x)` inside the tape produce NumPy values or
+        Python numbers; anything computed from them re-enters TensorFlow as a constant, and
+        `tape.gradient(target, sources)` returns None for the sources upstream of it. Keras
+        then fails with "No gradients provided for any variable", or a hand-written loop
+        silently applies nothing.
+
+        This includes helper functions of the same module called inside the tape (a loss
+        helper that binarises `image.numpy()`), which gradlint follows.
+
+        Instead: use TensorFlow ops (`tf.reduce_mean`, `tf.math.log`, ...) and call the model
+        directly (`model(x, training=True)`), not `model.predict`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import numpy as np
+            import tensorflow as tf
+            x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+            with tf.GradientTape() as tape:
+                col_mean = np.mean(x ** 2, axis=0)
+                y = tf.reduce_mean(col_mean)
+            print(tape.gradient(y, x))
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        x, y = tf.random.normal((8, 4)), tf.random.normal((8, 1))
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+        grads = tape.gradient(loss, model.trainable_variables)
+        print(float(loss), loss.numpy())
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("tape", "keras"):
+            return
+        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
+            what, instead = _describe(c)
+            if c.kind == "np_call":
+                name = call_name(c.node).split(".")[-1].rstrip("()") if isinstance(c.node, cst.Call) else ""
+                tf_eq = {"mean": "tf.reduce_mean", "sum": "tf.reduce_sum", "max": "tf.reduce_max", "log": "tf.math.log", "exp": "tf.exp", "abs": "tf.abs", "sqrt": "tf.sqrt", "square": "tf.square"}
+                instead = f"use `{tf_eq[name]}` instead" if name in tf_eq else "use the TensorFlow equivalent"
+            elif c.kind in ("numpy", "float", "int", "item"):
+                instead = "keep the value a tf.Tensor inside the tape"
+            dt = ev.node
+            self.report(
+                c.node,
+                lambda line, what=what, instead=instead, dt=dt, k=ev.kind: (
+                    f"{what} inside the GradientTape leaves TensorFlow, and its result flows into the target "
+                    f"{'differentiated on line ' + str(line(dt)) if k == 'tape' else 'of this Keras loss'}: the tape cannot "
+                    f"differentiate through it and the gradient is None; {instead}"
+                ),
+            )
+
+
+class AssignInTape(Rule):
+    code = "GL112"
+    name = "variable-assign-in-tape"
+    message = "tf.Variable.assign*() inside the tape builds the target through a stateful update: no gradient flows through it"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/autodiff#4_took_gradients_through_a_stateful_object"
+    triggers = ("assign",)
+    rationale = """
+        `v.assign(x)`, `v.assign_add(x)` and `v.assign_sub(x)` change the state of a variable;
+        the tape does not differentiate through a state change. A target computed from `v`
+        afterwards has no path back to `x`, so `tape.gradient(target, x)` is None.
+
+        Instead: compute the value as a tensor (`running = running + x0`) inside the tape, and
+        assign to the variable after the gradient was taken.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            x0 = tf.Variable(3.0)
+            running = tf.Variable(0.0)
+            with tf.GradientTape() as tape:
+                running.assign_add(x0)
+                y = running ** 2
+            print(tape.gradient(y, x0))
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        w = tf.Variable(3.0)
+        with tf.GradientTape() as tape:
+            loss = (w - 1.0) ** 2
+        g = tape.gradient(loss, w)
+        w.assign_sub(0.1 * g)
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape":
+            return
+        for o, c in certain_cuts(ev.target, ("assign",), framework="tf"):
+            dt = ev.node
+            self.report(
+                c.node,
+                lambda line, dt=dt, who=origin_name(o): (
+                    f"this assign updates a variable's state inside the tape; the target differentiated on line {line(dt)} "
+                    f"depends on {who} only through it, so that gradient is None; compute the value as a tensor "
+                    f"(e.g. `running = running + x0`) and assign after taking the gradient"
+                ),
+            )
+
+
+class UnwatchedSource(Rule):
+    code = "GL113"
+    name = "unwatched-tape-source"
+    message = "tape.gradient() is asked for a tensor the tape does not watch (a tf.constant): the result is None"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/autodiff#controlling_what_the_tape_watches"
+    triggers = ("GradientTape",)
+    rationale = """
+        A GradientTape watches trainable `tf.Variable`s automatically, but not plain tensors
+        (`tf.constant`, results of ops, inputs). `tape.gradient(y, x)` for such an `x` returns
+        None unless `tape.watch(x)` was called inside the tape before `x` was used.
+
+        Instead: call `tape.watch(x)` at the start of the `with` block, or make `x` a
+        `tf.Variable`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            x = tf.constant(1.5)
+            with tf.GradientTape() as tape:
+                y = x ** 3 - 2.0 * x
+            dy_dx = tape.gradient(y, x)
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        x = tf.constant([1.0, 3.0])
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = x * x
+        dy_dx = tape.gradient(y, x)
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape" or ev.sources is None:
+            return
+        for item in source_items(ev.sources):
+            if not item.get("tfconst"):
+                continue
+            if any(o.kind in ("watched", "tfvar") for o in item.live):
+                continue
+            self.report(
+                ev.node,
+                "this gradient is taken with respect to a plain tensor (a tf.constant or an op result) that the tape does not "
+                "watch, so it is None; call `tape.watch(x)` inside the `with` block before using it, or make it a tf.Variable",
+            )
+            return
+
+
+class TapeReused(Rule):
+    code = "GL114"
+    name = "non-persistent-tape-reused"
+    message = "a non-persistent GradientTape is asked for a second gradient: this raises RuntimeError"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/api_docs/python/tf/GradientTape"
+    triggers = ("GradientTape",)
+    rationale = """
+        A GradientTape releases its resources after the first `gradient()` (or `jacobian()`)
+        call unless it was created with `persistent=True`; a second call raises
+        "A non-persistent GradientTape can only be used to compute one set of gradients".
+        This includes a tape created outside a loop and used inside it.
+
+        Instead: ask for both gradients in one call (`tape.gradient(y, [a, b])`), or create the
+        tape with `persistent=True` and `del tape` when done.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            x = tf.Variable(2.0)
+            with tf.GradientTape() as tape:
+                y1 = x ** 2
+                y2 = x ** 3
+            dy1 = tape.gradient(y1, x)
+            dy2 = tape.gradient(y2, x)
+            """,
+            line=7,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        x = tf.constant([1.0, 3.0])
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y = x * x
+            z = y * y
+        dz_dx = tape.gradient(z, x)
+        dy_dx = tape.gradient(y, x)
+        del tape
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._used: dict[int, int] = {}
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape" or ev.tape is None or ev.tape.persistent is not False:
+            return
+        if ev.extra.get("tape_used_before"):
+            self.report(
+                ev.node,
+                "this tape is not persistent and was already used for a gradient: this call raises RuntimeError; "
+                "ask for all gradients in one call (`tape.gradient(y, [a, b])`) or create it with `persistent=True`",
+            )
+
+
+class GradientInsideTape(Rule):
+    code = "GL115"
+    name = "gradient-inside-tape"
+    message = "tape.gradient() is called inside the tape's own with-block: the gradient computation is recorded too"
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/api_docs/python/tf/GradientTape#gradient"
+    triggers = ("GradientTape",)
+    rationale = """
+        While the `with tf.GradientTape() as tape:` block is open, the tape records every
+        operation — including the ones `tape.gradient()` itself runs (and the optimizer update
+        after it). That wastes memory and time (TensorFlow warns "Calling GradientTape.gradient
+        on a persistent tape inside its context is significantly less efficient") and, for a
+        non-persistent tape, later use fails.
+
+        Instead: dedent the `tape.gradient(...)` call and the update so they run after the
+        `with` block closes. Higher-order derivatives that really need the gradient recorded
+        (the result is differentiated again by the same tape) are not flagged.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            x, y = tf.random.normal((8, 4)), tf.random.normal((8, 1))
+            with tf.GradientTape(persistent=True) as tape:
+                loss = tf.reduce_mean((model(x) - y) ** 2)
+                grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        x = tf.Variable(1.0)
+        with tf.GradientTape(persistent=True) as tape:
+            y = x ** 3
+            dy = tape.gradient(y, x)
+        d2y = tape.gradient(dy, x)
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._inside: list[DiffEvent] = []
+        self._exempt: set[int] = set()
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method == "gradient" and ev.recv is not None and ev.recv.kind == "tape":
+            ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs["tape"]), through_cuts=True))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape" or ev.tape is None:
+            return
+        for n in ev.target.notes:
+            if n.kind == "tape_grad" and n.data == id(ev.tape):
+                self._exempt.add(id(n.node))
+        if any(t is ev.tape for t in ev.ctx.tapes):
+            self._inside.append(ev)
+
+    def finish(self) -> None:
+        for ev in self._inside:
+            if id(ev.node) in self._exempt:
+                continue
+            self.report(
+                ev.node,
+                "tape.gradient() runs inside the tape's own with-block, so the tape records the gradient computation (and "
+                "anything after it) as well: move it, and the update, after the `with` block",
+            )
+
+
+class IntegerVariable(Rule):
+    code = "GL116"
+    name = "integer-variable-differentiated"
+    message = "a tf.Variable with an integer dtype is differentiated: its gradient is None"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/autodiff#3_took_gradients_through_an_integer_or_string"
+    triggers = ("Variable",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        `tf.Variable(3)` has dtype int32. Integers are not differentiable: the tape warns "The
+        dtype of the source tensor must be floating" and the gradient is None (an optimizer
+        then skips it or fails with "No gradients provided").
+
+        Instead: `tf.Variable(3.0)` or `tf.Variable(3, dtype=tf.float32)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            shift = tf.Variable(3)
+            scale = tf.Variable(2.0)
+            with tf.GradientTape() as tape:
+                loss = (scale * 2.0 + tf.cast(shift, tf.float32)) ** 2
+            grads = tape.gradient(loss, [scale, shift])
+            """,
+            line=2,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        step = tf.Variable(0, trainable=False)
+        w = tf.Variable(2.0)
+        with tf.GradientTape() as tape:
+            loss = w ** 2
+        g = tape.gradient(loss, [w])
+        step.assign_add(1)
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape":
+            return
+        for item in source_items(ev.sources):
+            if item.get("dtype") not in ("int", "bool") or not item.get("tfvar"):
+                continue
+            for o in item.live:
+                if o.kind == "tfvar" and o.node is not None:
+                    self.report(
+                        o.node,
+                        f"{origin_name(o)} is a tf.Variable of integer dtype and is passed to tape.gradient as a source; "
+                        f"integers have no gradient, so it will be None: create it as a float (`tf.Variable(3.0)` or "
+                        f"`dtype=tf.float32`)",
+                        fix=self._fix(o.node),
+                    )
+
+    def _fix(self, node) -> RuleFix | None:
+        if not isinstance(node, cst.Call) or not node.args:
+            return None
+        first = node.args[0]
+        if first.keyword is None and isinstance(first.value, cst.Integer) and not any(a.keyword and a.keyword.value == "dtype" for a in node.args):
+            return RuleFix("Create the variable as a float", (NodeEdit(first.value, f"{first.value.value}.0"),), Applicability.UNSAFE)
+        return None
+
+
+class VariableRebound(Rule):
+    code = "GL117"
+    name = "variable-replaced-by-tensor"
+    message = "a tf.Variable is rebound to a tensor expression: the next iteration's tape no longer watches it"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/autodiff#1_replaced_a_variable_with_a_tensor"
+    triggers = ("GradientTape",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        `w = w - lr * g` does not update the variable: it binds the name `w` to a new
+        `tf.Tensor`. From the next iteration on the tape does not watch `w` (tensors are not
+        watched automatically) and `tape.gradient(loss, w)` is None.
+
+        Instead: update in place with `w.assign_sub(lr * g)` (or use an optimizer).
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            w = tf.Variable(5.0)
+            for epoch in range(3):
+                with tf.GradientTape() as tape:
+                    loss = (w - 2.0) ** 2
+                g = tape.gradient(loss, w)
+                w = w - 0.1 * g
+            """,
+            line=7,
+            fixed="""
+            import tensorflow as tf
+            w = tf.Variable(5.0)
+            for epoch in range(3):
+                with tf.GradientTape() as tape:
+                    loss = (w - 2.0) ** 2
+                g = tape.gradient(loss, w)
+                w.assign_sub(0.1 * g)
+            """,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        w = tf.Variable(5.0)
+        for epoch in range(3):
+            with tf.GradientTape() as tape:
+                loss = (w - 2.0) ** 2
+            g = tape.gradient(loss, w)
+            w.assign_sub(0.1 * g)
+        """
+    ]
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is not None or ev.old is None or not ev.ctx.loops:
+            return
+        old = ev.old
+        if not old.get("tfvar"):
+            return
+        new = ev.value
+        if new.get("tfvar"):
+            return
+        if not (old.live & new.live):
+            return
+        self.report(
+            ev.node,
+            f"`{ev.name} = ...` replaces the tf.Variable `{ev.name}` with a plain tensor; on the next iteration the tape does "
+            f"not watch it and its gradient is None: update in place with `{ev.name}.assign_sub(...)`/`assign(...)`",
+            fix=self._fix(ev),
+        )
+
+    def _fix(self, ev: AssignEvent) -> RuleFix | None:
+        node = ev.node
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1:
+            return None
+        val = node.value
+        if isinstance(val, cst.BinaryOperation) and isinstance(val.left, cst.Name) and val.left.value == ev.name:
+            if isinstance(val.operator, (cst.Subtract, cst.Add)):
+                meth = "assign_sub" if isinstance(val.operator, cst.Subtract) else "assign_add"
+                rhs = self.ctx.code(val.right)
+                return RuleFix(f"Update the variable in place with {meth}", (NodeEdit(node, f"{ev.name}.{meth}({rhs})"),), Applicability.UNSAFE)
+        return None
+
+
+# ----------------------------------------------------------------------------- JAX
+class ConcreteInTraced(Rule):
+    code = "GL121"
+    name = "concrete-value-in-traced-function"
+    message = "float()/int()/NumPy on a traced value inside a function given to jax.grad/jit"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://jax.readthedocs.io/en/latest/errors.html#jax.errors.ConcretizationTypeError"
+    triggers = ("jax",)
+    rationale = """
+        Inside a function transformed by `jax.grad`, `jax.value_and_grad`, `jax.jit` (and the
+        other transformations) the arguments are tracers. `float(x)`, `int(x)`, `x.item()` and
+        NumPy functions (`np.mean(x)`) need a concrete value: under `jit` they raise
+        `ConcretizationTypeError` / `TracerArrayConversionError`; under `grad` NumPy raises and
+        `float()` at best acts as a silent `stop_gradient`, so the term contributes nothing to
+        the gradient. gradlint follows the traced values into helper functions of the module.
+
+        Instead: use `jax.numpy` (`jnp.mean`, `jnp.abs`) and `jnp.where`/`jax.lax.cond` instead
+        of Python branches on traced values.
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def huber(residual, delta=1.0):
+                r = float(jnp.abs(residual))
+                return 0.5 * residual ** 2 if r <= delta else delta * (r - 0.5 * delta)
+
+            def loss(w, x, y):
+                return huber(jnp.dot(w, x) - y)
+
+            print(jax.grad(loss)(jnp.array([0.5, -0.2]), jnp.array([1.0, 2.0]), 0.3))
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+        x = np.linspace(0, 1, 100)
+        y = 2 * x + 3
+        def mse(params, x, y):
+            return jnp.mean((params["w"] * x + params["b"] - y) ** 2)
+        g = jax.jit(jax.grad(mse))({"w": 2.0, "b": 1.0}, x, y)
+        print({k: float(v) for k, v in g.items()})
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        tr = ev.ctx.traced
+        if tr is None:
+            return
+        q = ev.qual or ""
+        is_np = q.startswith("numpy.")
+        is_cast = q in ("builtins.float", "builtins.int", "builtins.bool", "builtins.complex")
+        is_meth = ev.method in ("item", "tolist") and ev.recv is not None
+        if not (is_np or is_cast or is_meth):
+            return
+        vals = [ev.recv] if is_meth else ev.args
+        if not any(o.kind == "jaxarg" for v in vals if v is not None for o in v.live):
+            return
+        if tr["kind"] == "jit" or is_np or is_meth:
+            self._report(ev.node, tr["kind"], is_np)
+        # float()/int() under grad: reported when it reaches the output (on_diff)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "jax":
+            return
+        for o, c in certain_cuts(ev.target, ("float", "int", "bool"), framework="jax"):
+            if o.kind == "jaxarg":
+                self._report(c.node, "grad", False)
+
+    def _report(self, node, kind: str, is_np: bool) -> None:
+        what = f"`{call_name(node)}`" if isinstance(node, cst.Call) else "this conversion"
+        if kind == "jit" or is_np:
+            effect = "needs a concrete value and raises ConcretizationTypeError/TracerArrayConversionError under tracing"
+        else:
+            effect = "acts as a silent stop_gradient under jax.grad: this term contributes no gradient"
+        self.report(
+            node,
+            f"{what} on a traced value inside a function transformed by jax.{ 'jit' if kind == 'jit' else 'grad'}: it {effect}; "
+            f"use jax.numpy (jnp.*) and jnp.where/jax.lax.cond instead of Python numbers and branches",
+        )

@@ -1,1 +1,476 @@
-"""placeholder"""
+"""GL2xx backward and graph lifetime: freed graphs, retained graphs, create_graph, history kept."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis.events import AssignEvent, CallEvent, DiffEvent
+from ..analysis.values import Note
+from ..diagnostics import Applicability, Severity
+from .base import Invalid, NodeEdit, Rule, RuleFix
+
+_TORCH = ("backward", "autograd")
+
+
+class BackwardTwice(Rule):
+    code = "GL201"
+    name = "backward-through-freed-graph"
+    message = "a backward pass goes through a graph an earlier backward pass already freed"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
+    triggers = _TORCH
+    rationale = """
+        `backward()` (and `torch.autograd.grad`) free the buffers of the graph they walk unless
+        called with `retain_graph=True`. A second backward through any part of that graph raises
+        "Trying to backward through the graph a second time". It happens with two losses over a
+        shared trunk, with a fake batch reused after the generator's backward, and — most often
+        — with a value carried from one loop iteration to the next (a running loss that is
+        itself backpropagated, an RNN hidden state that is never detached).
+
+        Instead: if the graph is meant to be reused, pass `retain_graph=True` to every backward
+        but the last; otherwise detach what is carried over (`h = h.detach()`,
+        `fake.detach()`), or sum the losses and call `backward()` once.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            x = torch.randn(5, requires_grad=True)
+            loss = torch.sigmoid(x * 2).sum()
+            loss.backward()
+            loss.backward()
+            """,
+            line=5,
+        ),
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(10, 1)
+            running = 0
+            for step in range(10):
+                running = running + model(torch.randn(4, 10)).mean()
+                running.backward()
+            """,
+            line=6,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        trunk, a, b = torch.nn.Linear(8, 8), torch.nn.Linear(8, 1), torch.nn.Linear(8, 1)
+        feat = trunk(torch.randn(4, 8))
+        a(feat).mean().backward(retain_graph=True)
+        b(feat).mean().backward()
+        """,
+        """
+        import torch
+        lstm = torch.nn.LSTM(4, 8)
+        h = None
+        for i in range(5):
+            out, h = lstm(torch.randn(3, 2, 4), h)
+            h = tuple(t.detach() for t in h)
+            out.mean().backward()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._freed_by: dict = {}
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("backward", "autograd_grad"):
+            return
+        if ev.freed_hit:
+            first = None
+            for g in ev.freed_hit:
+                prev = self._freed_by.get((ev.ctx.run, g))
+                if prev is not None and (first is None or prev.seq < first.seq):
+                    first = prev
+            if first is not None:
+                self._report(ev, first)
+        if ev.retain is False:
+            for g in ev.target.graphs:
+                self._freed_by.setdefault((ev.ctx.run, g), ev)
+
+    def _report(self, ev: DiffEvent, first: DiffEvent) -> None:
+        if first.node is ev.node:
+            msg = (
+                "this backward pass reaches, through a value carried over from the previous loop iteration, a graph that the "
+                "same backward already freed in that iteration (RuntimeError: Trying to backward through the graph a second "
+                "time); detach what is carried across iterations (e.g. `h = h.detach()`, `running += loss.item()`)"
+            )
+            self.report(ev.node, msg)
+            return
+        self.report(
+            ev.node,
+            lambda line, first=first.node: (
+                f"this backward pass goes through part of a graph that the backward pass on line {line(first)} already freed "
+                f"(RuntimeError: Trying to backward through the graph a second time); pass `retain_graph=True` to the earlier "
+                f"one if the graph is meant to be reused, or detach the shared part (e.g. `fake.detach()`)"
+            ),
+        )
+
+
+class RetainGraphCarried(Rule):
+    code = "GL202"
+    name = "retain-graph-across-iterations"
+    message = "retain_graph=True keeps the graphs of all earlier loop iterations alive through a carried value"
+    severity = Severity.WARNING
+    docs = "https://discuss.pytorch.org/t/help-clarifying-repackage-hidden-in-word-language-model/226"
+    triggers = ("retain_graph",)
+    rationale = """
+        `retain_graph=True` is the error message's suggestion for "Trying to backward through the
+        graph a second time", but inside a training loop the second backward usually comes from
+        a value carried into the next iteration — an RNN hidden state, a running estimate —
+        whose graph reaches back into every earlier batch. Retaining the graph silences the
+        error while each step re-walks all previous batches: time and memory grow with the
+        step count, and after `optimizer.step()` it fails with "one of the variables needed for
+        gradient computation has been modified by an inplace operation".
+
+        Instead: detach the carried value at the start of each iteration (`h = h.detach()`,
+        the `repackage_hidden` idiom of truncated BPTT) and drop `retain_graph=True`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            rnn = torch.nn.GRU(16, 64, batch_first=True)
+            opt = torch.optim.Adam(rnn.parameters())
+            h = torch.zeros(1, 8, 64)
+            for step in range(100):
+                out, h = rnn(torch.randn(8, 20, 16), h)
+                loss = out.pow(2).mean()
+                opt.zero_grad()
+                loss.backward(retain_graph=True)
+                opt.step()
+            """,
+            line=9,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        trunk, a, b = torch.nn.Linear(8, 8), torch.nn.Linear(8, 1), torch.nn.Linear(8, 1)
+        for step in range(10):
+            feat = trunk(torch.randn(4, 8))
+            a(feat).mean().backward(retain_graph=True)
+            b(feat).mean().backward()
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._retained: dict = {}
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("backward", "autograd_grad"):
+            return
+        for g in ev.target.graphs:
+            prev = self._retained.get((ev.ctx.run, g))
+            if prev is not None and prev.node is ev.node and prev.ctx.loops != ev.ctx.loops and ev.ctx.loops:
+                self.report(
+                    prev.node,
+                    "retain_graph=True here keeps every earlier iteration's graph alive: a value carried into the next "
+                    "iteration (e.g. a hidden state) still holds it, so each backward re-walks all previous batches (time "
+                    "and memory grow, and it fails after optimizer.step()); detach the carried value at the start of each "
+                    "iteration (`h = h.detach()`) and drop retain_graph=True",
+                )
+                break
+        if ev.retain is True and ev.create_graph is not True and ev.ctx.loops:
+            for g in ev.target.graphs:
+                self._retained.setdefault((ev.ctx.run, g), ev)
+
+
+class GradWithoutCreateGraph(Rule):
+    code = "GL203"
+    name = "grad-without-create-graph"
+    message = "torch.autograd.grad() without create_graph=True, but its result is differentiated again"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad.html"
+    triggers = ("autograd",)
+    fix_applicability = Applicability.SAFE
+    rationale = """
+        Without `create_graph=True`, the gradients returned by `torch.autograd.grad` are
+        constants: they have no graph. When they then feed a value that is differentiated — a
+        WGAN-GP gradient penalty, a PINN residual built from `du/dx`, a Jacobian regulariser —
+        that term contributes no gradient to the network, silently (or `backward()` raises
+        "element 0 of tensors does not require grad").
+
+        Instead: `torch.autograd.grad(out, x, grad_outputs=..., create_graph=True)`. The fix adds
+        the argument; it is safe: where the result is differentiated again it makes the
+        gradient correct, and it changes nothing else the code computes. First-order
+        approximations that use parameter gradients as constant update steps (first-order
+        MAML) are not flagged.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            critic = torch.nn.Sequential(torch.nn.Linear(2, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))
+            interp = torch.randn(64, 2).requires_grad_(True)
+            out = critic(interp)
+            grads = torch.autograd.grad(outputs=out, inputs=interp, grad_outputs=torch.ones_like(out))[0]
+            penalty = ((grads.norm(2, dim=1) - 1) ** 2).mean()
+            (critic(torch.randn(8, 2)).mean() + 10 * penalty).backward()
+            """,
+            line=5,
+            fixed="""
+            import torch
+            critic = torch.nn.Sequential(torch.nn.Linear(2, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))
+            interp = torch.randn(64, 2).requires_grad_(True)
+            out = critic(interp)
+            grads = torch.autograd.grad(outputs=out, inputs=interp, grad_outputs=torch.ones_like(out), create_graph=True)[0]
+            penalty = ((grads.norm(2, dim=1) - 1) ** 2).mean()
+            (critic(torch.randn(8, 2)).mean() + 10 * penalty).backward()
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.randn(10, 1, requires_grad=True)
+        inner = (torch.randn(5, 10) @ w).pow(2).mean()
+        (g,) = torch.autograd.grad(inner, w, create_graph=True)
+        outer = (torch.randn(5, 10) @ (w - 0.01 * g)).pow(2).mean()
+        outer.backward()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(10, 1)
+        params = list(model.parameters())
+        x = torch.randn(5, 10)
+        grads = torch.autograd.grad(model(x).pow(2).mean(), params)
+        fast = [p - 0.01 * g for p, g in zip(params, grads)]
+        outer = torch.nn.functional.linear(x, fast[0], fast[1]).pow(2).mean()
+        outer.backward()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._inputs: dict[int, frozenset] = {}
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "autograd_grad" and ev.sources is not None:
+            self._inputs[id(ev.node)] = ev.sources.live | frozenset(o for item in (ev.sources.get("items") or ()) for o in item.live)
+        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+            return
+        for o, c in ev.target.cuts:
+            if c.kind != "no_create_graph" or not o.certain:
+                continue
+            inputs = self._inputs.get(id(c.node), frozenset())
+            if inputs and all(i.kind == "module" or (i.kind == "tensor" and not i.leaf is False and _is_param(i)) for i in inputs) and inputs <= ev.target.live:
+                continue  # gradients w.r.t. parameters used as constant update steps (first-order)
+            self.report(c.node, self._msg(ev), fix=self._fix(c.node))
+
+    def _msg(self, ev: DiffEvent):
+        dt = ev.node
+        return lambda line: (
+            f"the gradients returned here have no graph (no create_graph=True), yet they feed the value differentiated on "
+            f"line {line(dt)}: that term contributes no gradient to the network; pass `create_graph=True`"
+        )
+
+    def _fix(self, node) -> RuleFix | None:
+        if not isinstance(node, cst.Call) or not node.args:
+            return None
+        if any(a.keyword is not None and a.keyword.value == "create_graph" for a in node.args):
+            return None
+        last = node.args[-1]
+        if last.star:
+            return None
+        return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),), Applicability.SAFE)
+
+
+def _is_param(o) -> bool:
+    n = o.node
+    if isinstance(n, cst.Call):
+        f = n.func
+        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
+        return name == "Parameter"
+    return False
+
+
+class BackwardCreateGraph(Rule):
+    code = "GL204"
+    name = "backward-create-graph"
+    message = "backward(create_graph=True) creates a reference cycle between parameters and their .grad"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
+    triggers = ("create_graph",)
+    rationale = """
+        With `create_graph=True`, `backward()` stores gradients that carry a graph in each
+        leaf's `.grad`, and that graph references the leaf: a reference cycle that keeps the
+        graph (and its activations) alive until the garbage collector finds it — memory grows
+        in a loop. PyTorch warns about it ("Using backward() with create_graph=True will create
+        a reference cycle").
+
+        Instead: `grads = torch.autograd.grad(loss, params, create_graph=True)` returns the
+        gradients without storing them in `.grad`; or, if you must use `.grad`, reset it with
+        `p.grad = None` after use.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            w = torch.randn(3, requires_grad=True)
+            loss = (w ** 3).sum()
+            loss.backward(create_graph=True)
+            (w.grad ** 2).sum().backward()
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.randn(3, requires_grad=True)
+        (g,) = torch.autograd.grad((w ** 3).sum(), w, create_graph=True)
+        (g ** 2).sum().backward()
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "backward" and ev.create_graph is True and isinstance(ev.node, cst.Call) and isinstance(ev.node.func, cst.Attribute) and ev.node.func.attr.value == "backward":
+            self.report(
+                ev.node,
+                "backward(create_graph=True) stores gradients with a graph in `.grad`, creating a reference cycle that keeps "
+                "the graph alive (memory grows); use `torch.autograd.grad(loss, params, create_graph=True)` instead",
+            )
+
+
+class LossHistoryKept(Rule):
+    code = "GL205"
+    name = "loss-history-accumulated"
+    message = "a tensor with autograd history is accumulated across loop iterations: every iteration's graph is kept alive"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory"
+    triggers = ("+=", "append", "backward")
+    fix_applicability = Applicability.SAFE
+    rationale = """
+        `total_loss += loss` where `loss` has autograd history makes `total_loss` a tensor whose
+        graph links every iteration's graph: none of them can be freed, and memory grows over
+        the epoch (the PyTorch FAQ's first out-of-memory example). The same happens when the
+        accumulator is only used for logging.
+
+        Instead: accumulate a number, `total_loss += loss.item()` (or `loss.detach()` to stay a
+        tensor). The fix adds `.item()` when the accumulator started as a Python number and is
+        only used as a number, `.detach()` otherwise; it is safe: the accumulated values are
+        the same. An accumulator that is itself differentiated later (gradient accumulation:
+        `total.backward()` after the loop) is not flagged.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(100, 1)
+            opt = torch.optim.SGD(model.parameters(), lr=0.01)
+            total_loss = 0
+            for i in range(100):
+                opt.zero_grad()
+                loss = model(torch.randn(64, 100)).pow(2).mean()
+                loss.backward()
+                opt.step()
+                total_loss += loss
+            print(total_loss / 100)
+            """,
+            line=10,
+            fixed="""
+            import torch
+            model = torch.nn.Linear(100, 1)
+            opt = torch.optim.SGD(model.parameters(), lr=0.01)
+            total_loss = 0
+            for i in range(100):
+                opt.zero_grad()
+                loss = model(torch.randn(64, 100)).pow(2).mean()
+                loss.backward()
+                opt.step()
+                total_loss += loss.item()
+            print(total_loss / 100)
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(10, 1)
+        total = 0.0
+        for i in range(10):
+            loss = model(torch.randn(4, 10)).pow(2).mean()
+            loss.backward()
+            total += loss.item()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(10, 1)
+        acc = 0
+        for micro in range(4):
+            acc += model(torch.randn(4, 10)).pow(2).mean() / 4
+        acc.backward()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._cands: dict[int, AssignEvent] = {}
+        self._exempt: set[int] = set()
+        self._tensor_use: set[int] = set()
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op not in ("+", "-") or not ev.ctx.loops or not isinstance(ev.node, cst.AugAssign):
+            return
+        v = ev.value
+        if not any(o.certain and o.framework == "torch" for o in v.live):
+            return
+        if not isinstance(ev.target_node, cst.Name):
+            return
+        old = ev.old
+        if old is None:
+            return
+        self._cands.setdefault(id(ev.node), ev)
+        ev.add_note(Note("accum", ev.node))
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.recv is not None and ev.method in ("item", "cpu", "detach", "numpy", "tolist", "to", "backward", "mean", "sum", "clone", "cuda"):
+            for n in ev.recv.notes:
+                if n.kind == "accum":
+                    self._tensor_use.add(id(n.node))
+        if ev.qual and ev.qual.startswith("torch.") and ev.qual not in ("torch.no_grad",):
+            for a in ev.args:
+                for n in a.notes:
+                    if n.kind == "accum":
+                        self._tensor_use.add(id(n.node))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        for n in ev.target.notes:
+            if n.kind == "accum":
+                self._exempt.add(id(n.node))
+
+    def finish(self) -> None:
+        for key, ev in self._cands.items():
+            if key in self._exempt:
+                continue
+            self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
+
+    def _msg(self, ev: AssignEvent) -> str:
+        return (
+            f"`{ev.name}` accumulates a tensor with autograd history across iterations, which keeps every iteration's graph "
+            f"alive (memory grows over the epoch); accumulate a number instead: `{ev.name} += {self._value_text(ev)}.item()`"
+        )
+
+    def _value_text(self, ev: AssignEvent) -> str:
+        node = ev.node
+        if isinstance(node, cst.AugAssign):
+            return self.ctx.code(node.value) if isinstance(node.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"({self.ctx.code(node.value)})"
+        return "loss"
+
+    def _fix(self, ev: AssignEvent, key: int) -> RuleFix | None:
+        node = ev.node
+        if not isinstance(node, cst.AugAssign):
+            return None
+        old = ev.old
+        started_as_number = old is not None and old.kind == "number"
+        meth = ".item()" if started_as_number and key not in self._tensor_use else ".detach()"
+        val = node.value
+        if isinstance(val, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, meth, how="after"),), Applicability.SAFE)
+        return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, f"({self.ctx.code(val)}){meth}"),), Applicability.SAFE)

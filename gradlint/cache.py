@@ -1,0 +1,189 @@
+"""The results cache: an unchanged tree re-checks almost for free.
+
+One JSON file per settings key under `.gradlint_cache/` (in the project root), read once and
+written once per run. Entries are keyed by absolute path; a hit needs the same
+(size, mtime_ns) — no read at all — or, when only the stat changed (a checkout, `touch`), the
+same content hash. The key covers everything else that decides the results: gradlint's
+version and code (the rule modules of an editable install change without a version bump), the
+configuration's fingerprint and root, and the set of enabled codes. JSON, not pickle: a cache
+inside a cloned repository must never be able to run code. A missing, corrupt or foreign cache
+file is an empty cache, never an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import __version__
+from .config import Config
+from .diagnostics import Diagnostic
+
+FORMAT = 1
+DIR_NAME = ".gradlint_cache"
+KEEP = 8  # cache files (settings keys) kept per cache directory
+# A file modified this close to the run may be modified again within the same mtime tick
+# without changing its size ("racy git"): its stat is not trusted and its content is hashed.
+RACY_NS = 2_000_000_000
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _code_fingerprint() -> str:
+    """Size and mtime of every module of the installed package (cheap: ~40 stats)."""
+    h = hashlib.blake2b(digest_size=16)
+    pkg = os.path.dirname(os.path.abspath(__file__))
+    for dirpath, dirnames, filenames in os.walk(pkg):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                st = os.stat(os.path.join(dirpath, name))
+                h.update(f"{os.path.relpath(os.path.join(dirpath, name), pkg)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def settings_key(config: Config) -> str:
+    parts = [
+        str(FORMAT),
+        __version__,
+        _code_fingerprint(),
+        config.fingerprint(),
+        str(config.root or ""),
+        ",".join(sorted(config.enabled_codes())),
+        f"{sys.version_info[0]}.{sys.version_info[1]}",
+    ]
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=8).hexdigest()
+
+
+def cache_dir_for(config: Config) -> Path:
+    if config.cache_dir is not None:
+        return Path(config.cache_dir)
+    return Path(config.root or os.getcwd()) / DIR_NAME
+
+
+class Cache:
+    """path -> [size, mtime_ns or None, content hash, [diagnostic dicts]]"""
+
+    def __init__(self, path: Path | None, key: str, entries: dict | None = None) -> None:
+        self.path = path
+        self.key = key
+        self.entries: dict[str, list] = entries or {}
+        self.dirty = False
+        self.hits = 0
+
+    @classmethod
+    def disabled(cls) -> "Cache":
+        return cls(None, "")
+
+    @classmethod
+    def load(cls, config: Config) -> "Cache":
+        key = settings_key(config)
+        path = cache_dir_for(config) / f"cache-{key}.json"
+        try:
+            with open(path, "rb") as fh:
+                data = json.loads(fh.read())
+            if data.get("format") != FORMAT or data.get("key") != key or not isinstance(data.get("files"), dict):
+                raise ValueError("foreign cache")
+            return cls(path, key, data["files"])
+        except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+            return cls(path, key)
+
+    @property
+    def enabled(self) -> bool:
+        return self.path is not None
+
+    # ------------------------------------------------------------------ lookups
+    def by_stat(self, path: str, size: int, mtime_ns: int) -> list[Diagnostic] | None:
+        """Cached diagnostics when the file's size and mtime are the recorded ones."""
+        e = self.entries.get(path)
+        if e is None or e[1] is None or e[0] != size or e[1] != mtime_ns:
+            return None
+        return self._restore(e)
+
+    def digest(self, path: str) -> str | None:
+        e = self.entries.get(path)
+        return e[2] if e is not None else None
+
+    def by_digest(self, path: str, digest: str, size: int, mtime_ns: int) -> list[Diagnostic] | None:
+        """Cached diagnostics when the content is unchanged (the stat is refreshed)."""
+        e = self.entries.get(path)
+        if e is None or e[2] != digest:
+            return None
+        diags = self._restore(e)
+        if diags is not None:
+            self.store(path, size, mtime_ns, digest, diags)
+        return diags
+
+    def has_fix(self, path: str, unsafe: bool) -> bool:
+        """Whether the cached findings of `path` include a fix that `--fix` would apply."""
+        e = self.entries.get(path)
+        if e is None:
+            return False
+        return any(d.get("fix") and (unsafe or d["fix"].get("applicability") == "safe") for d in e[3])
+
+    def _restore(self, e: list) -> list[Diagnostic] | None:
+        try:
+            diags = [Diagnostic.from_dict(d) for d in e[3]]
+        except (KeyError, TypeError, ValueError):
+            return None  # an entry from a broken write: treat as a miss
+        self.hits += 1
+        return diags
+
+    # ------------------------------------------------------------------ updates
+    def store(self, path: str, size: int, mtime_ns: int, digest: str, diagnostics: list[Diagnostic]) -> None:
+        if not self.enabled:
+            return
+        mtime = mtime_ns if time.time_ns() - mtime_ns > RACY_NS else None
+        entry = [size, mtime, digest, [d.to_dict() for d in diagnostics]]
+        if self.entries.get(path) != entry:
+            self.entries[path] = entry
+            self.dirty = True
+
+    def save(self) -> None:
+        """Write atomically (temp file + rename); failures leave the old cache in place."""
+        if not self.enabled or not self.dirty:
+            return
+        directory = self.path.parent
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            ignore = directory / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("# Automatically created by gradlint.\n*\n")
+            payload = json.dumps({"format": FORMAT, "key": self.key, "files": self.entries}, separators=(",", ":"))
+            fd, tmp = tempfile.mkstemp(prefix=".cache-", suffix=".tmp", dir=directory)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(payload)
+                os.replace(tmp, self.path)
+            except BaseException:
+                _unlink(tmp)
+                raise
+            self.dirty = False
+            _prune(directory, keep=self.path)
+        except OSError:
+            pass  # a read-only checkout still lints; it just does not cache
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _prune(directory: Path, keep: Path) -> None:
+    """Keep the KEEP most recently written cache files (one per settings key)."""
+    try:
+        files = sorted(directory.glob("cache-*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    except OSError:
+        return
+    for p in files[KEEP:]:
+        if p != keep:
+            _unlink(str(p))

@@ -1,0 +1,393 @@
+"""Running gradlint over files: discovery, the per-file job (check, fix, diff), the cache and
+the worker processes.
+
+Discovery follows ruff: paths named on the command line are always checked (unless
+`force_exclude`); directories are walked honouring `.gitignore` files, `.git/info/exclude`
+and the configuration's `exclude`/`extend-exclude`, skipping hidden directories and
+virtualenvs, never entering a directory twice (symlink loops).
+
+Work is split in two: the parent process stats every file against the cache (no read when the
+stat matches); only the rest is read, hashed and, when the content changed, checked — in
+batches over worker processes when there are enough of them to pay for the start-up.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import difflib
+import multiprocessing
+import os
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from . import engine
+from .cache import Cache, content_hash
+from .config import Config, load_config
+from .diagnostics import Diagnostic, Position, Severity
+from .gitignore import IgnoreFile, IgnoreStack, stack_for
+from .source import DecodeError, decode_source
+
+PY_SUFFIXES = (".py", ".pyi")
+NOTEBOOK_SUFFIX = ".ipynb"
+PARALLEL_MIN = 30  # below this many files to check, worker start-up costs more than it saves
+BATCH = 32  # files per task: amortises inter-process traffic over many small files
+
+
+# ---------------------------------------------------------------------------- discovery
+@dataclass
+class Discovery:
+    files: list[str] = field(default_factory=list)  # absolute, sorted, unique
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # GL003 for missing paths
+    warnings: list[str] = field(default_factory=list)
+
+
+def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclude: bool = False) -> Discovery:
+    found = Discovery()
+    seen_dirs: set[tuple[int, int]] = set()
+    files: set[str] = set()
+    for raw in paths:
+        path = os.path.abspath(raw)
+        if not os.path.exists(path):
+            found.diagnostics.append(_io(path, "no such file or directory", config))
+            continue
+        if force_exclude and is_force_excluded(path, config):
+            continue
+        if os.path.isdir(path):
+            _walk(path, config, seen_dirs, files, found)
+        elif path.endswith(NOTEBOOK_SUFFIX):
+            found.warnings.append(f"{raw}: notebooks are not checked by `gradlint check` (the language server checks them)")
+        else:
+            files.add(path)
+    found.files = sorted(files)
+    return found
+
+
+def is_force_excluded(path: str, config: Config) -> bool:
+    """`--force-exclude`: the path or one of its directories (below the project root) is
+    excluded by the configuration or ignored by git."""
+    root = str(config.root or os.getcwd())
+    p = path
+    while True:
+        if config.is_excluded(Path(p)):
+            return True
+        parent = os.path.dirname(p)
+        if parent == p or not parent.startswith(root) or len(parent) <= len(root):
+            break
+        p = parent
+    if config.respect_gitignore:
+        return stack_for(os.path.dirname(path), stop=root).is_ignored(path, os.path.isdir(path))
+    return False
+
+
+def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> None:
+    gitignore = config.respect_gitignore
+    ignores = stack_for(top, stop=str(config.root or top)) if gitignore else IgnoreStack()
+    stack = [(top, ignores)]
+    while stack:
+        directory, ign = stack.pop()
+        try:
+            st = os.stat(directory)
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            continue  # a symlink loop, or a directory reached twice
+        seen.add((st.st_dev, st.st_ino))
+        if gitignore and directory != top:
+            ign = ign.push(IgnoreFile.read(os.path.join(directory, ".gitignore")))
+        try:
+            with os.scandir(directory) as it:
+                entries = list(it)
+        except OSError as exc:
+            found.diagnostics.append(_io(directory, f"cannot read directory: {exc.strerror or exc}", config))
+            continue
+        for entry in entries:
+            name = entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                continue
+            if is_dir:
+                if name.startswith(".") or name == "__pycache__":
+                    continue
+                if config.is_excluded(Path(entry.path)) or (gitignore and ign.matches(entry.path, True)):
+                    continue
+                if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+                    continue  # a virtualenv, whatever its name
+                stack.append((entry.path, ign))
+            elif name.endswith(PY_SUFFIXES):
+                if config.is_excluded(Path(entry.path)) or (gitignore and ign.matches(entry.path, False)):
+                    continue
+                out.add(entry.path)
+
+
+def _io(path: str, message: str, config: Config) -> Diagnostic:
+    return engine.io_error(path, message, config)
+
+
+# ---------------------------------------------------------------------------- one file
+@dataclass
+class TextOutcome:
+    diagnostics: list[Diagnostic]
+    text: str  # after fixes (== the input when nothing was fixed)
+    fixed: int = 0
+
+
+def check_text(text: str, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False) -> TextOutcome:
+    """Check one file's text; in mode "fix" or "diff" also apply the applicable fixes.
+    In "fix" mode the diagnostics are those left after fixing; in "diff" mode, the original ones."""
+    diags = _guarded_check(text, path, config)
+    if mode is None or not any(d.fix is not None and (unsafe or d.fix.is_safe) for d in diags):
+        return TextOutcome(diags, text)
+    try:
+        new, fixed = engine.fix_source(text, path, config, unsafe=unsafe)
+    except Exception as exc:  # a bug in a fix: report it, leave the file alone
+        return TextOutcome(diags + _unless_ignored(_internal_error(path, exc, config), config), text)
+    if new == text:
+        return TextOutcome(diags, text)
+    new = _keep_line_endings(text, new)
+    remaining = _guarded_check(new, path, config) if mode == "fix" else diags
+    return TextOutcome(remaining, new, fixed)
+
+
+def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
+    """The engine reports rule failures as GL002 itself; this catches failures outside any
+    rule (a gradlint bug) so that one file cannot stop the run."""
+    try:
+        return engine.check_source(text, path, config)
+    except Exception as exc:  # RecursionError included
+        return _unless_ignored(_internal_error(path, exc, config), config)
+
+
+def _internal_error(path: str, exc: BaseException, config: Config) -> Diagnostic:
+    code, name = engine.RULE_ERROR
+    return Diagnostic(
+        code=code,
+        name=name,
+        message=f"gradlint failed on this file: {type(exc).__name__}: {exc}; its findings are missing (please report this)",
+        severity=Severity.WARNING,
+        start=Position(1, 0),
+        end=Position(1, 0),
+        path=path,
+        url=config.url_for(code),
+    )
+
+
+def _keep_line_endings(old: str, new: str) -> str:
+    """Fix edits are written with `\\n`; in a file that uses `\\r\\n` throughout, keep it so."""
+    if "\r\n" in old and not re.search(r"(?<!\r)\n", old):
+        return re.sub(r"(?<!\r)\n", "\r\n", new)
+    return new
+
+
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.M)
+
+
+def encode_like(original: bytes, text: str) -> bytes:
+    """Encode fixed text as the original was: same BOM, same PEP 263 encoding."""
+    if original.startswith(b"\xef\xbb\xbf"):
+        return b"\xef\xbb\xbf" + text.encode("utf-8")
+    m = _COOKIE.search(original[:200])
+    encoding = m.group(1).decode("ascii", "replace") if m else "utf-8"
+    try:
+        return text.encode(encoding)
+    except (LookupError, UnicodeEncodeError):
+        return text.encode("utf-8")
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    out = []
+    for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True), name, name):
+        out.append(line)
+        if not line.endswith("\n"):
+            out.append("\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+@dataclass
+class FileOutcome:
+    path: str
+    diagnostics: list[Diagnostic]
+    size: int = -1  # stat and hash of the content the diagnostics belong to (-1: not cacheable)
+    mtime_ns: int = 0
+    digest: str | None = None
+    cached: bool = False  # the content hash matched the cache: diagnostics come from it
+    fixed: int = 0
+    diff: str | None = None
+    changed: bool = False
+
+
+@dataclass(frozen=True)
+class _Job:
+    config: Config
+    mode: str | None
+    unsafe: bool
+    cwd: str
+
+
+def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
+    """Read, hash and (unless the hash is the cached one) check one file; fix or diff it."""
+    config = job.config
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            data = fh.read()
+    except OSError as exc:
+        return FileOutcome(path, _unless_ignored(_io(path, f"cannot read file: {exc.strerror or exc}", config), config))
+    digest = content_hash(data)
+    if digest == expected:
+        return FileOutcome(path, [], st.st_size, st.st_mtime_ns, digest, cached=True)
+    try:
+        text = decode_source(data)
+    except DecodeError as exc:
+        diags = _unless_ignored(_io(path, f"cannot decode file: {exc}", config), config)
+        return FileOutcome(path, diags, st.st_size, st.st_mtime_ns, digest)
+    res = check_text(text, path, config, mode=job.mode, unsafe=job.unsafe)
+    out = FileOutcome(path, res.diagnostics, st.st_size, st.st_mtime_ns, digest, fixed=res.fixed)
+    if res.text == text:
+        return out
+    out.changed = True
+    if job.mode == "diff":
+        out.diff = unified_diff(text, res.text, _display(path, job.cwd))
+        return out
+    new_data = encode_like(data, res.text)
+    try:
+        with open(path, "wb") as fh:
+            fh.write(new_data)
+        st = os.stat(path)
+    except OSError as exc:
+        out.diagnostics = res.diagnostics + _unless_ignored(_io(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
+        out.size = -1
+        return out
+    out.size, out.mtime_ns, out.digest = st.st_size, st.st_mtime_ns, content_hash(new_data)
+    return out
+
+
+def _unless_ignored(d: Diagnostic, config: Config) -> list[Diagnostic]:
+    return [d] if d.code in config.enabled_codes(d.path) else []
+
+
+def _display(path: str, cwd: str) -> str:
+    rel = os.path.relpath(path, cwd)
+    return path if rel.startswith("..") else rel
+
+
+# ---------------------------------------------------------------------------- workers
+_WORKER_JOB: _Job | None = None
+
+
+def _init_worker(job: _Job) -> None:
+    global _WORKER_JOB
+    _WORKER_JOB = job
+
+
+def _run_batch(batch: Sequence[tuple[str, str | None]]) -> list[FileOutcome]:
+    assert _WORKER_JOB is not None
+    return [process_file(path, expected, _WORKER_JOB) for path, expected in batch]
+
+
+def _mp_context():
+    # fork: workers inherit the loaded rules (and any registered at run time) for free. Only
+    # safe while this process runs a single thread; otherwise start clean interpreters.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _process_all(todo: list[tuple[str, str | None]], job: _Job, jobs: int) -> list[FileOutcome]:
+    if jobs <= 1 or len(todo) < PARALLEL_MIN:
+        return [process_file(path, expected, job) for path, expected in todo]
+    # Small enough batches that the slowest files spread over the workers.
+    size = max(1, min(BATCH, len(todo) // (jobs * 4)))
+    batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+    workers = min(jobs, len(batches))
+    out: list[FileOutcome] = []
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_init_worker, initargs=(job,)) as pool:
+        try:
+            for outcomes in pool.map(_run_batch, batches):
+                out.extend(outcomes)
+        except concurrent.futures.process.BrokenProcessPool:
+            raise RuntimeError("a worker process died while checking files (out of memory, or a crash in the parser)") from None
+    return out
+
+
+# ---------------------------------------------------------------------------- the run
+@dataclass
+class RunResult:
+    diagnostics: list[Diagnostic]
+    files: list[str]
+    fixed: int = 0  # fixes applied (fix mode) or that would be applied (diff mode)
+    changed: list[str] = field(default_factory=list)  # files rewritten / that would be
+    diffs: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    cache_hits: int = 0
+    checked: int = 0  # files read (not answered by the cache's stat check)
+
+
+def run_paths(
+    paths: Iterable[str | os.PathLike] = (".",),
+    config: Config | None = None,
+    *,
+    fix: bool = False,
+    diff: bool = False,
+    unsafe_fixes: bool = False,
+    use_cache: bool = True,
+    jobs: int | None = None,
+    force_exclude: bool = False,
+) -> RunResult:
+    """Lint files and directories. `fix` rewrites files with the applicable fixes; `diff`
+    computes the same changes as unified diffs without writing."""
+    paths = [os.fspath(p) for p in paths] or ["."]
+    if config is None:
+        config = load_config(Path(paths[0]))
+    found = discover(paths, config, force_exclude=force_exclude)
+    mode = "diff" if diff else "fix" if fix else None
+    job = _Job(config, mode, unsafe_fixes, os.getcwd())
+    cache = Cache.load(config) if use_cache else Cache.disabled()
+
+    by_path: dict[str, list[Diagnostic]] = {}
+    todo: list[tuple[str, str | None]] = []
+    for path in found.files:
+        try:
+            st = os.stat(path)
+        except OSError:
+            todo.append((path, None))
+            continue
+        wants_fix = mode is not None and cache.has_fix(path, unsafe_fixes)
+        if not wants_fix:
+            diags = cache.by_stat(path, st.st_size, st.st_mtime_ns)
+            if diags is not None:
+                by_path[path] = diags
+                continue
+        todo.append((path, None if wants_fix else cache.digest(path)))
+
+    result = RunResult([], found.files, warnings=found.warnings, checked=len(todo))
+    for o in _process_all(todo, job, jobs if jobs is not None else (os.cpu_count() or 1)):
+        if o.cached:
+            diags = cache.by_digest(o.path, o.digest or "", o.size, o.mtime_ns)
+            if diags is None:  # the entry vanished or was broken: check after all
+                o = process_file(o.path, None, job)
+            else:
+                by_path[o.path] = diags
+                continue
+        by_path[o.path] = o.diagnostics
+        if o.size >= 0 and o.digest is not None:
+            # In diff mode the file was not written: its diagnostics are still the original's.
+            cache.store(o.path, o.size, o.mtime_ns, o.digest, o.diagnostics)
+        result.fixed += o.fixed
+        if o.changed:
+            result.changed.append(o.path)
+        if o.diff:
+            result.diffs.append(o.diff)
+    cache.save()
+
+    result.cache_hits = cache.hits
+    diags = [d for ds in by_path.values() for d in ds] + found.diagnostics
+    diags.sort(key=Diagnostic.sort_key)
+    result.diagnostics = diags
+    result.changed.sort()
+    result.diffs.sort()
+    return result
