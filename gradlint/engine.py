@@ -50,6 +50,7 @@ class FileContext:
         self.interp = interp
         self.findings: list[_Finding] = []
         self._code_cache: dict[int, str] = {}
+        self._parents: dict[int, cst.CSTNode] | None = None
 
     @property
     def frameworks(self) -> set[str]:
@@ -57,6 +58,29 @@ class FileContext:
 
     def add_finding(self, rule: Rule, node, message, fix, severity) -> None:
         self.findings.append(_Finding(rule, node, message, fix, severity))
+
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The parent of a node (the map is built on first use: most files never need it)."""
+        if self._parents is None:
+            parents: dict[int, cst.CSTNode] = {}
+
+            def walk(n: cst.CSTNode) -> None:
+                stack = [n]
+                while stack:
+                    cur = stack.pop()
+                    for child in cur.children:
+                        parents[id(child)] = cur
+                        stack.append(child)
+
+            walk(self.module)
+            self._parents = parents
+        return self._parents.get(id(node))
+
+    def ancestors(self, node: cst.CSTNode):
+        p = self.parent(node)
+        while p is not None:
+            yield p
+            p = self.parent(p)
 
     def code(self, node: cst.CSTNode) -> str:
         """Source text of a node (without its surrounding whitespace)."""

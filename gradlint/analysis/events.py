@@ -239,6 +239,25 @@ class CompareEvent(Event):
         self.right_nodes = right_nodes
 
 
+class BinOpEvent(Event):
+    """`left op right` (not augmented assignments, which are AssignEvents)."""
+
+    __slots__ = ("op", "left", "right", "result", "notes")
+
+    def __init__(self, node, ctx, op: str, left: Val, right: Val, result: Val) -> None:
+        super().__init__(node, ctx)
+        self.op = op
+        self.left = left
+        self.right = right
+        self.result = result
+        self.notes: list | None = None
+
+    def add_note(self, note) -> None:
+        if self.notes is None:
+            self.notes = []
+        self.notes.append(note)
+
+
 class UseEvent(Event):
     """A read that rules care about: `name` is "grad" for `x.grad` (value: x)."""
 
@@ -285,6 +304,7 @@ EVENT_HOOKS = {
     StoreEvent: "on_store",
     InplaceEvent: "on_inplace",
     CompareEvent: "on_compare",
+    BinOpEvent: "on_binop",
     UseEvent: "on_use",
     FunctionEvent: "on_function",
     AttrSetEvent: "on_attrset",

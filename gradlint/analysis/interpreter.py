@@ -26,6 +26,7 @@ from . import knowledge as K
 from .events import (
     AssignEvent,
     AttrSetEvent,
+    BinOpEvent,
     CallEvent,
     CompareEvent,
     Ctx,
@@ -1195,7 +1196,12 @@ class Interpreter:
         left = self.eval(node.left, st)
         right = self.eval(node.right, st)
         op = _OPS.get(type(node.operator), "?")
-        return self._arith(node, st, [left, right], op=op)
+        res = self._arith(node, st, [left, right], op=op)
+        bev = BinOpEvent(node, st.ctx, op, left, right, res)
+        self.emit(bev)
+        if bev.notes:
+            res = res.add_notes(bev.notes)
+        return res
 
     def _arith(self, node, st: State, vals: list[Val], op: str) -> Val:
         a, b = vals[0], vals[1]
@@ -1225,14 +1231,17 @@ class Interpreter:
         shape = _broadcast_shape(vals)
         if shape is not None:
             attrs["shape"] = shape
+        n = _numel(vals)
+        if n:
+            attrs["numel"] = n
         if all(v.get("scalar") or v.kind == "number" for v in vals) and any(v.get("scalar") for v in vals):
             attrs["scalar"] = True
         elif any(v.get("scalar") is False for v in vals):
             attrs["scalar"] = False
         if any(v.get("traced") for v in vals):
             attrs["traced"] = True
-        if any(v.get("inference") for v in vals):
-            attrs["inference"] = True
+        if st.ctx.grad == "inference":
+            attrs["inference"] = st.ctx.grad_node or node
         kind = "tensor" if any(v.kind in ("tensor", "grad") for v in vals) else out.kind
         if kind is None and (fw or out.live):
             kind = "tensor"
@@ -1251,7 +1260,7 @@ class Interpreter:
             c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
             res = cut(out, c, kind=kind, attrs=attrs)
             if st.ctx.grad == "inference":
-                res = res.with_attrs(inference=True)
+                res = res.with_attrs(inference=st.ctx.grad_node or node)
             return res
         if not saves:
             return out
@@ -1274,9 +1283,11 @@ class Interpreter:
         self.emit(OptEvent(node, st.ctx, kind, target, st.gflag))
         if kind == "zero_grad":
             prev = st.gflag[0] if st.gflag else None
-            st.gflag = ("zero_after_backward" if prev == "backward" else "zero", node)
+            st.gflag = ("zero_after_backward" if prev in ("backward", "backward_scaled") else "zero", node)
         elif kind == "step":
             st.gflag = ("step", node)
+        elif kind == "unscale":
+            st.gflag = ("unscaled", node)
 
     # ================================================================== calls
     def _e_call(self, node: cst.Call, st: State) -> Val:
@@ -1508,6 +1519,12 @@ class Interpreter:
                 return ret
         red = mod.get("reduction")
         attrs = {"fw": fw}
+        n = _numel(ev.args)
+        if n:
+            attrs["numel"] = n  # order of magnitude: layers keep the batch/spatial size
+        dt = _dtype_of(ev.args)
+        if dt:
+            attrs["dtype"] = dt
         if red == "none":
             attrs["scalar"] = False
         elif red in ("sum", "mean"):
@@ -1516,8 +1533,9 @@ class Interpreter:
             attrs["loss_of"] = mod.get("loss_module")
             if red is None:
                 attrs["scalar"] = True
-        if any(v.get("inference") for v in ev.args):
-            attrs["inference"] = True
+        inf = next((v.get("inference") for v in ev.args if v.get("inference") is not None), None)
+        if inf is not None and st.ctx.grad == "inference":
+            attrs["inference"] = inf
         return self.op_result(ev.node, st, vals, kind="tensor", attrs=attrs)
 
     # ---------------------------------------------------------------- API calls
@@ -1559,7 +1577,7 @@ class Interpreter:
 
     def _new_module(self, node, qual: str, fw: str, attrs: dict | None = None) -> Val:
         o = Origin("module", "", node, certain=True, framework=fw)
-        a = {"fresh_origin": True, "fw": fw, "qual_new": qual}
+        a = {"fresh_origin": True, "fw": fw, "qual_new": qual, "created": node}
         if attrs:
             a.update(attrs)
         return Val(frozenset({o}), kind="module", attrs=a)
@@ -1673,6 +1691,9 @@ class Interpreter:
             return Val(kind="optimizer", attrs={"opt_params": _param_origins(params), "qual": q})
         if q.startswith("torch.optim.lr_scheduler."):
             return Val(kind="instance")
+        if q in K.TORCH_CLIP:
+            self.opt_event(node, st, "clip", args[0] if args else EMPTY)
+            return Val(kind="tensor", attrs={"fw": "torch"})
         if q in K.TORCH_GRADSCALER:
             return Val(kind="scaler", attrs={"qual": q, "created": node})
         if q in K.TORCH_DETACH_FUNCS and args:
@@ -1719,8 +1740,11 @@ class Interpreter:
             attrs["loss_of"] = last
             if rc:
                 attrs["reduction"] = rc
-        if any(v.get("inference") for v in allv):
-            attrs["inference"] = True
+        if st.ctx.grad == "inference":
+            attrs["inference"] = st.ctx.grad_node or node
+        n = _numel(allv)
+        if n and not attrs.get("scalar"):
+            attrs["numel"] = n
         return self.op_result(node, st, allv, kind="tensor", attrs=attrs)
 
     def torch_factory(self, q: str, ev: CallEvent, st: State) -> Val:
@@ -1757,7 +1781,7 @@ class Interpreter:
         if q in ("torch.tensor", "torch.scalar_tensor") and args and args[0].kind == "number":
             attrs["scalar"] = True
         if st.ctx.grad == "inference":
-            attrs["inference"] = True
+            attrs["inference"] = st.ctx.grad_node or node
         rg = kwargs.get("requires_grad")
         base = EMPTY
         if q in K.TORCH_VALUE_COPIES and args:
@@ -1798,7 +1822,7 @@ class Interpreter:
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain, create_graph=create_graph, freed_hit=hit, tape=tape, extra=extra)
         self.emit(d)
         if kind == "backward":
-            st.gflag = ("backward", node)
+            st.gflag = ("backward_scaled" if target.get("scaled") is not None else "backward", node)
         if kind in ("backward", "autograd_grad") and retain is False:
             st.freed = st.freed | target.graphs
         return d
@@ -2155,7 +2179,9 @@ class Interpreter:
         if m == "register_hook":
             return EMPTY
         if m == "clone":
-            res = self.op_result(node, st, [recv], kind="tensor", attrs=_keep(recv.attrs, ("fw", "dtype", "shape", "numel", "scalar", "traced", "inference")), saves=False)
+            res = self.op_result(node, st, [recv], kind="tensor", attrs=_keep(recv.attrs, ("fw", "dtype", "shape", "numel", "scalar", "traced")), saves=False)
+            if st.ctx.grad == "inference":
+                res = res.with_attrs(inference=st.ctx.grad_node or node)
             return res.without_attrs("grad_of", "leaf")
         if m in K.INT_CAST_METHODS:
             return cut(recv, Cut("int_cast", node, hard=False), kind="tensor", attrs={"fw": fw, "dtype": "int" if m != "bool" else "bool"})
@@ -2196,8 +2222,13 @@ class Interpreter:
                 attrs["dtype"] = dt
             if not has_dim:
                 attrs["scalar"] = True
+                n = _numel([recv])
+                if n:
+                    attrs["reduced_from"] = n
             elif m in ("max", "min") and args:
                 attrs["scalar"] = None
+            if recv.get("grad_of") is not None or recv.get("grad_derived") or recv.get("grad_result") is not None:
+                attrs["grad_derived"] = True
             if recv.get("traced"):
                 attrs["traced"] = True
             res = self.op_result(node, st, [recv] + args, kind="tensor", attrs=attrs, saves=m not in ("sum", "mean", "nansum"))
@@ -2236,10 +2267,13 @@ class Interpreter:
             attrs["dtype"] = dt
         if recv.get("traced"):
             attrs["traced"] = True
-        if recv.get("inference"):
-            attrs["inference"] = True
-        if recv.get("grad_of") is not None and m in ("abs", "sign", "neg", "pow", "square"):
+        if st.ctx.grad == "inference":
+            attrs["inference"] = st.ctx.grad_node or node
+        if recv.get("grad_of") is not None or recv.get("grad_derived") or recv.get("grad_result") is not None:
             attrs["grad_derived"] = True
+        n = _numel([recv])
+        if n:
+            attrs["numel"] = n
         vals = [recv] + args + list(kwargs.values())
         kind = "tensor" if recv.kind in ("tensor", "grad") or fw else None
         return self.op_result(node, st, vals, kind=kind, attrs=attrs or None)
@@ -2314,6 +2348,19 @@ def _dtype_of(vals: Iterable[Val]) -> str | None:
         if pref in dts:
             return pref
     return next(iter(dts))
+
+
+def _numel(vals: Iterable[Val]) -> int | None:
+    best = None
+    for v in vals:
+        n = v.get("numel")
+        if n is None and v.get("shape") is not None:
+            n = 1
+            for d in v.get("shape"):
+                n *= d
+        if n is not None and (best is None or n > best):
+            best = n
+    return best
 
 
 def _broadcast_shape(vals: list[Val]) -> tuple | None:

@@ -1,1 +1,546 @@
-"""placeholder"""
+"""GL5xx other autograd API misuse: shapes, inference tensors, checkpointing, JAX transforms,
+requires_grad timing."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent
+from ..analysis.values import Note
+from ..diagnostics import Applicability, Severity
+from .base import Invalid, NodeEdit, Rule, RuleFix
+
+
+class NonScalarBackward(Rule):
+    code = "GL501"
+    name = "backward-on-non-scalar"
+    message = "backward() on a tensor that is not a scalar, without a gradient argument: RuntimeError"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
+    triggers = ("backward",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        `loss.backward()` without arguments needs a one-element tensor: with a per-sample loss
+        (`reduction="none"`) or any vector it raises "grad can be implicitly created only for
+        scalar outputs". gradlint reports it when the shape is known to be non-scalar (a loss
+        with `reduction="none"`, a tensor of known size).
+
+        Instead: reduce first (`loss.mean().backward()` or `.sum()`), or pass the vector
+        explicitly: `loss.backward(gradient=weights)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            model = nn.Linear(6, 3)
+            criterion = nn.CrossEntropyLoss(reduction="none")
+            per_sample = criterion(model(torch.randn(4, 6)), torch.tensor([0, 2, 1, 0]))
+            per_sample.backward()
+            """,
+            line=6,
+            fixed="""
+            import torch
+            import torch.nn as nn
+            model = nn.Linear(6, 3)
+            criterion = nn.CrossEntropyLoss(reduction="none")
+            per_sample = criterion(model(torch.randn(4, 6)), torch.tensor([0, 2, 1, 0]))
+            per_sample.mean().backward()
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(6, 3)
+        per_sample = nn.CrossEntropyLoss(reduction="none")(model(torch.randn(4, 6)), torch.tensor([0, 2, 1, 0]))
+        per_sample.mean().backward()
+        out = model(torch.randn(4, 6))
+        out.backward(torch.ones_like(out))
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "backward" or not isinstance(ev.node, cst.Call):
+            return
+        if not (isinstance(ev.node.func, cst.Attribute) and ev.node.func.attr.value == "backward"):
+            return
+        if any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in ev.node.args):
+            return
+        t = ev.target
+        if t.get("scalar") is not False or not t.live:
+            return
+        fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(ev.node.func.value, ".mean()", how="after"),), Applicability.UNSAFE)
+        self.report(
+            ev.node,
+            "backward() without a gradient argument on a tensor that is not a scalar (e.g. a per-sample loss with "
+            "reduction=\"none\"): RuntimeError \"grad can be implicitly created only for scalar outputs\"; reduce it first "
+            "(`.mean()`/`.sum()`) or pass `gradient=`",
+            fix=fix,
+        )
+
+
+class InferenceTensorInTraining(Rule):
+    code = "GL502"
+    name = "inference-tensor-in-autograd"
+    message = "a tensor created under torch.inference_mode() is used in a computation that is differentiated"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html"
+    triggers = ("inference_mode",)
+    rationale = """
+        Tensors created inside `torch.inference_mode()` are "inference tensors": autograd cannot
+        save them, so using one in an operation whose result is differentiated raises
+        "Inference tensors cannot be saved for backward" (or "Inference tensors do not track
+        version counter"). This bites when preprocessing, a cache, or a target computed for
+        speed under `inference_mode` is reused in a training step.
+
+        Instead: compute such tensors under `torch.no_grad()` (normal tensors, no graph), or
+        `.clone()` them outside inference mode before training with them.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            encoder, head = torch.nn.Linear(8, 8), torch.nn.Linear(8, 1)
+            with torch.inference_mode():
+                feats = encoder(torch.randn(4, 8))
+            loss = head(feats).pow(2).mean()
+            loss.backward()
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        encoder, head = torch.nn.Linear(8, 8), torch.nn.Linear(8, 1)
+        with torch.no_grad():
+            feats = encoder(torch.randn(4, 8))
+        loss = head(feats).pow(2).mean()
+        loss.backward()
+        with torch.inference_mode():
+            preds = head(encoder(torch.randn(2, 8))).tolist()
+        """
+    ]
+
+    def _check(self, ev, vals, result) -> None:
+        if ev.ctx.grad != "on" or not result.live:
+            return
+        for v in vals:
+            region = v.get("inference") if v is not None else None
+            if region is not None:
+                ev.add_note(Note("inference_use", ev.node, data=region))
+                return
+
+    def on_call(self, ev: CallEvent) -> None:
+        vals = list(ev.args) + list(ev.kwargs.values()) + ([ev.recv] if ev.recv is not None else [])
+        self._check(ev, vals, ev.result)
+
+    def on_binop(self, ev: BinOpEvent) -> None:
+        self._check(ev, [ev.left, ev.right], ev.result)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+            return
+        for n in ev.target.notes:
+            if n.kind == "inference_use":
+                self.report(
+                    n.node,
+                    lambda line, region=n.data: (
+                        f"an input of this operation was created under torch.inference_mode() (line {line(region)}), and its "
+                        f"result is differentiated: RuntimeError \"Inference tensors cannot be saved for backward\"; create "
+                        f"it under torch.no_grad() instead, or `.clone()` it outside inference mode"
+                    ),
+                )
+
+
+class ReentrantCheckpointNoGrad(Rule):
+    code = "GL503"
+    name = "reentrant-checkpoint-without-grad-input"
+    message = "reentrant activation checkpointing where no input requires grad: the checkpointed block gets no gradients"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/checkpoint.html"
+    triggers = ("checkpoint",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        The reentrant implementation of `torch.utils.checkpoint.checkpoint` (`use_reentrant=True`,
+        the default when the argument is omitted in PyTorch 2.x) only records a graph when at
+        least one *tensor input* requires grad. Checkpointing the first block of a network,
+        whose input is the raw batch, yields an output with no graph: the block's parameters
+        silently get no gradient (PyTorch warns "None of the inputs have requires_grad=True").
+
+        Instead: `checkpoint(block, x, use_reentrant=False)` — the non-reentrant variant tracks
+        the block's parameters too.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            from torch.utils.checkpoint import checkpoint
+            stem = torch.nn.Sequential(torch.nn.Linear(128, 256), torch.nn.ReLU())
+            h = checkpoint(stem, torch.randn(16, 128), use_reentrant=True)
+            h.mean().backward()
+            """,
+            line=4,
+            fixed="""
+            import torch
+            from torch.utils.checkpoint import checkpoint
+            stem = torch.nn.Sequential(torch.nn.Linear(128, 256), torch.nn.ReLU())
+            h = checkpoint(stem, torch.randn(16, 128), use_reentrant=False)
+            h.mean().backward()
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        from torch.utils.checkpoint import checkpoint
+        stem = torch.nn.Sequential(torch.nn.Linear(128, 256), torch.nn.ReLU())
+        block = torch.nn.Linear(256, 256)
+        h = checkpoint(stem, torch.randn(16, 128), use_reentrant=False)
+        h = checkpoint(block, h, use_reentrant=True)
+        h.mean().backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual != "torch.utils.checkpoint.checkpoint" or len(ev.args) < 2:
+            return
+        reentrant = ev.kwargs.get("use_reentrant")
+        if reentrant is not None and reentrant.get("const") is not True:
+            return
+        inputs = ev.args[1:]
+        if not all(v.kind == "tensor" and not v.live and v.get("fw") == "torch" for v in inputs):
+            return
+        fn = ev.args[0]
+        if not any(o.certain for o in fn.live):
+            return
+        fix = None
+        node = ev.kw_nodes.get("use_reentrant")
+        if node is not None:
+            fix = RuleFix("Use the non-reentrant checkpoint", (NodeEdit(node, "False"),), Applicability.UNSAFE)
+        self.report(
+            ev.node,
+            "reentrant checkpoint (use_reentrant=True, also the default when omitted) of a block whose tensor inputs do not "
+            "require grad: the output has no graph and the block's parameters get no gradient; pass `use_reentrant=False`",
+            fix=fix,
+        )
+
+
+class JaxGradAux(Rule):
+    code = "GL504"
+    name = "jax-grad-has-aux-mismatch"
+    message = "jax.grad/value_and_grad of a function returning (loss, aux) without has_aux=True (or the reverse)"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://jax.readthedocs.io/en/latest/_autosummary/jax.grad.html"
+    triggers = ("grad",)
+    fix_applicability = Applicability.SAFE
+    rationale = """
+        `jax.grad(f)` and `jax.value_and_grad(f)` require `f` to return a scalar. A loss
+        function that also returns metrics, `return loss, {"acc": acc}`, raises "Gradient only
+        defined for scalar-output functions" unless the transformation is told with
+        `has_aux=True` (then it returns `(loss, aux), grads`). Conversely `has_aux=True` on a
+        function returning a bare scalar fails to unpack.
+
+        Instead: `jax.value_and_grad(loss_fn, has_aux=True)`. The fix adds the argument.
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def loss_fn(params, x, y):
+                err = x @ params["w"] - y
+                return jnp.mean(err ** 2), {"mae": jnp.mean(jnp.abs(err))}
+
+            params = {"w": jnp.ones((3, 1))}
+            (loss, metrics), grads = jax.value_and_grad(loss_fn)(params, jnp.ones((4, 3)), jnp.zeros((4, 1)))
+            """,
+            line=9,
+            fixed="""
+            import jax
+            import jax.numpy as jnp
+
+            def loss_fn(params, x, y):
+                err = x @ params["w"] - y
+                return jnp.mean(err ** 2), {"mae": jnp.mean(jnp.abs(err))}
+
+            params = {"w": jnp.ones((3, 1))}
+            (loss, metrics), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, jnp.ones((4, 3)), jnp.zeros((4, 1)))
+            """,
+        )
+    ]
+    valid = [
+        """
+        import jax
+        import jax.numpy as jnp
+        def loss_fn(params, x):
+            out = x @ params["w"]
+            return jnp.mean(out ** 2), {"max": jnp.max(out)}
+        (loss, aux), grads = jax.value_and_grad(loss_fn, has_aux=True)({"w": jnp.ones((3, 1))}, jnp.ones((4, 3)))
+        """
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "jax":
+            return
+        info = ev.extra.get("info") or {}
+        if info.get("qual") not in ("jax.grad", "jax.value_and_grad"):
+            return
+        returns = ev.extra.get("returns")
+        if returns is None:
+            return
+        items = returns.get("items")
+        is_tuple = returns.kind == "tuple" and items is not None and len(items) >= 2
+        node = info.get("node")
+        if is_tuple and not info.get("has_aux"):
+            fix = None
+            if isinstance(node, cst.Call) and node.args and not any(a.keyword and a.keyword.value == "has_aux" for a in node.args):
+                fix = RuleFix("Pass has_aux=True", (NodeEdit(node.args[-1], ", has_aux=True", how="after"),), Applicability.SAFE)
+            self.report(
+                node,
+                f"the function given to {info['qual']} returns a tuple (loss, aux), but has_aux is not set: JAX requires a "
+                f"scalar output (\"Gradient only defined for scalar-output functions\"); pass `has_aux=True`",
+                fix=fix,
+            )
+        elif info.get("has_aux") is True and returns.kind == "tensor" and returns.get("scalar") is True:
+            self.report(
+                node,
+                f"has_aux=True, but the function returns a single value: JAX expects a pair (output, aux) and fails to "
+                f"unpack it; drop has_aux or return `(loss, aux)`",
+            )
+
+
+class JaxIntegerInput(Rule):
+    code = "GL505"
+    name = "jax-grad-integer-input"
+    message = "jax.grad is evaluated at an integer input: gradients need float inputs (TypeError)"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://jax.readthedocs.io/en/latest/_autosummary/jax.grad.html"
+    triggers = ("grad",)
+    rationale = """
+        `jax.grad(f)(3)` or `jax.grad(f)(jnp.arange(5))` differentiate with respect to an
+        integer: JAX raises "grad requires real- or complex-valued inputs (input dtype that is a
+        sub-dtype of np.inexact), but got int32".
+
+        Instead: pass floats, `jax.grad(f)(3.0)` or `jnp.arange(5.0)`; mark integer arguments as
+        non-differentiated with `argnums`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax
+            def f(x):
+                return x ** 3
+            print(jax.grad(f)(3))
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import jax
+        def f(x, n):
+            return x ** n
+        print(jax.grad(f)(3.0, 2))
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual != "<jaxfn-call>":
+            return
+        info = ev.func.get("jaxfn") or {}
+        if info.get("kind") != "grad":
+            return
+        for idx in info.get("argnums") or (0,):
+            if idx >= len(ev.args):
+                continue
+            v = ev.args[idx]
+            c = v.get("const")
+            is_int = (isinstance(c, int) and not isinstance(c, bool) and v.kind == "number") or v.get("dtype") == "int"
+            if is_int:
+                self.report(
+                    ev.arg_nodes[idx] if idx < len(ev.arg_nodes) else ev.node,
+                    "jax.grad differentiates with respect to this argument, but it is an integer: JAX raises \"grad requires "
+                    "real- or complex-valued inputs\"; pass a float (`3.0`, `jnp.arange(5.0)`) or exclude it with `argnums`",
+                )
+
+
+class JaxInplaceUpdate(Rule):
+    code = "GL506"
+    name = "jax-array-item-assignment"
+    message = "item assignment on a JAX array: JAX arrays are immutable (TypeError); use x.at[i].set(v)"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://jax.readthedocs.io/en/latest/_autosummary/jax.numpy.ndarray.at.html"
+    triggers = ("jax",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        JAX arrays are immutable: `x[i] = v` (and `x[i] += v`) raises "JAX arrays are
+        immutable and do not support in-place item assignment" — in eager code and inside
+        `jax.grad`/`jit` alike. Code ported from NumPy or PyTorch hits it first in loss
+        functions and update steps.
+
+        Instead: `x = x.at[i].set(v)` (`.add`, `.multiply`, `.min`, `.max` for the augmented
+        forms); inside `jit` XLA performs it in place when it can.
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+            def loss(w):
+                w2 = w * 2
+                w2[0] = 0.0
+                return jnp.sum(w2 ** 2)
+            print(jax.grad(loss)(jnp.ones(3)))
+            """,
+            line=5,
+            fixed="""
+            import jax
+            import jax.numpy as jnp
+            def loss(w):
+                w2 = w * 2
+                w2 = w2.at[0].set(0.0)
+                return jnp.sum(w2 ** 2)
+            print(jax.grad(loss)(jnp.ones(3)))
+            """,
+        )
+    ]
+    valid = [
+        """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+        def loss(w):
+            w2 = (w * 2).at[0].set(0.0)
+            return jnp.sum(w2 ** 2)
+        buf = np.zeros(3)
+        buf[0] = 1.0
+        print(jax.grad(loss)(jnp.ones(3)))
+        """
+    ]
+
+    def on_store(self, ev: StoreEvent) -> None:
+        if ev.kind != "item":
+            return
+        c = ev.container
+        if c.get("fw") != "jax" or c.kind != "tensor":
+            return
+        node = ev.node
+        self.report(node, self.message_for(), fix=self._fix(node))
+
+    def message_for(self) -> str:
+        return (
+            "item assignment on a JAX array: JAX arrays are immutable and this raises TypeError (also inside jax.grad/jit); "
+            "write `x = x.at[i].set(v)` (or `.add(v)` for `+=`)"
+        )
+
+    def _fix(self, node) -> RuleFix | None:
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Subscript):
+            target = node.targets[0].target
+            op, value = "set", node.value
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
+            target = node.target
+            ops = {cst.AddAssign: "add", cst.MultiplyAssign: "multiply", cst.SubtractAssign: None}
+            op = ops.get(type(node.operator))
+            if op is None:
+                return None
+            value = node.value
+        else:
+            return None
+        if not isinstance(target.value, cst.Name):
+            return None
+        name = target.value.value
+        index = ", ".join(self.ctx.code(e.slice.value) if isinstance(e.slice, cst.Index) else self.ctx.code(e.slice) for e in target.slice)
+        text = f"{name} = {name}.at[{index}].{op}({self.ctx.code(value)})"
+        return RuleFix(f"Use {name}.at[...].{op}(...)", (NodeEdit(node, text),), Applicability.UNSAFE)
+
+
+class RequiresGradAfterForward(Rule):
+    code = "GL507"
+    name = "requires-grad-set-after-use"
+    message = "requires_grad is switched on after the tensor was already used in the forward pass: its .grad stays None"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/tutorials/beginner/fgsm_tutorial.html"
+    triggers = ("requires_grad",)
+    rationale = """
+        Autograd records operations as they run. Setting `x.requires_grad = True` (or
+        `x.requires_grad_()`) *after* `logits = model(x)` changes nothing for the graph already
+        built: the loss has no path to `x`, and `x.grad` stays None (an adversarial-example
+        step then crashes on `x.grad.sign()`).
+
+        Instead: enable it before the forward pass:
+        `x.requires_grad_(True)`, then `logits = model(x)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(784, 10))
+            x = torch.rand(1, 1, 28, 28)
+            logits = model(x)
+            x.requires_grad = True
+            loss = torch.nn.functional.cross_entropy(logits, torch.tensor([3]))
+            loss.backward()
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(784, 10))
+        x = torch.rand(1, 1, 28, 28)
+        x.requires_grad = True
+        loss = torch.nn.functional.cross_entropy(model(x), torch.tensor([3]))
+        loss.backward()
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._enabled = "requires_grad" in ctx.source.text
+        self._sets: dict[str, list] = {}
+
+    def on_call(self, ev: CallEvent) -> None:
+        if not self._enabled:
+            return
+        if ev.method == "requires_grad_" and isinstance(ev.node.func, cst.Attribute) and isinstance(ev.node.func.value, cst.Name):
+            flag = ev.arg(0, "requires_grad")
+            if flag is None or flag.get("const") is True:
+                self._sets.setdefault(ev.node.func.value.value, []).append(ev)
+            return
+        if not ev.result.live:
+            return
+        for an, av in zip(ev.arg_nodes, ev.args):
+            if isinstance(an, cst.Name) and av.kind == "tensor" and not av.live and av.get("fw") == "torch":
+                ev.add_note(Note("pre_rg_use", ev.node, data=(an.value, ev.seq, ev.ctx.run)))
+
+    def on_attrset(self, ev: AttrSetEvent) -> None:
+        if not self._enabled or ev.attr != "requires_grad" or ev.target_name is None:
+            return
+        if ev.value.get("const") is True:
+            self._sets.setdefault(ev.target_name, []).append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if not self._sets:
+            return
+        for n in ev.target.notes:
+            if n.kind != "pre_rg_use":
+                continue
+            name, useq, run = n.data
+            for s in self._sets.get(name, ()):
+                if s.ctx.run == run and useq < s.seq < ev.seq:
+                    self.report(
+                        s.node,
+                        lambda line, use=n.node, name=name: (
+                            f"`{name}` gets requires_grad only after it was used in the forward pass on line {line(use)}: that "
+                            f"graph does not include `{name}`, so the loss has no path to it and `{name}.grad` stays None; set "
+                            f"requires_grad before the forward pass"
+                        ),
+                    )

@@ -1,1 +1,999 @@
-"""placeholder"""
+"""GL4xx numerical precision: finite differences, gradcheck dtypes, exact comparisons, large
+low-precision sums, AMP scaling, and the operations whose gradient turns into NaN."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
+from ..analysis.values import Note
+from ..diagnostics import Applicability, Severity
+from ._flow import NONDIFF, call_name
+from .base import Invalid, NodeEdit, Rule, RuleFix
+from .graph_breaks import DetachOnLossPath
+
+LOW_PRECISION = ("float32", "float16", "bfloat16")
+_EPS_MACH = {"float16": 9.8e-4, "bfloat16": 7.8e-3, "float32": 1.2e-7, "float64": 2.2e-16}
+
+
+def _low(dtype: str | None) -> bool:
+    return dtype in LOW_PRECISION
+
+
+def _eps_name(node: cst.CSTNode) -> str | None:
+    """The variable a finite-difference denominator is made of: `eps`, `2 * eps`, `(2*h)`."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.BinaryOperation):
+        for side in (node.left, node.right):
+            n = _eps_name(side)
+            if n:
+                return n
+    return None
+
+
+def _strip(node: cst.CSTNode) -> cst.CSTNode:
+    return node
+
+
+class FiniteDifferenceLowPrecision(Rule):
+    code = "GL401"
+    name = "finite-difference-low-precision"
+    message = "a hand-written finite difference in float32/half with a step too small for the dtype: rounding dominates"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/notes/gradcheck.html"
+    triggers = ("eps", "/", "h")
+    rationale = """
+        A finite difference `(f(x + h) - f(x - h)) / (2h)` subtracts two nearly equal numbers.
+        In float32 each evaluation carries a rounding error of about `eps_mach * |f|`
+        (eps_mach = 1.2e-7), so the quotient carries `eps_mach * |f| / h`: with h = 1e-7 that is
+        the size of the derivative itself, and with a summed loss of ~2.5e4 (ulp 2^-9) even
+        h = 1e-3 gives values that are multiples of ~1.95. Half precision is hopeless at any
+        step. The "mismatch" such a check reports is rounding, not a bug — or a real bug hides
+        under it.
+
+        Instead: evaluate in float64 (`x.double()`, the function too), use a central difference
+        with h ≈ 1e-6 relative to |x| (float64) — or let `gradlint gradcheck` do it: it picks the
+        step, estimates the noise floor and says whether a difference is round-off or a wrong
+        gradient.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            def f(w, x):
+                return torch.tanh(x @ w).pow(2).sum()
+            x = torch.randn(16, 8)
+            w = torch.randn(8, 4)
+            eps = 1e-7
+            numeric = torch.zeros_like(w)
+            for i in range(8):
+                for j in range(4):
+                    w_p, w_m = w.clone(), w.clone()
+                    w_p[i, j] += eps
+                    w_m[i, j] -= eps
+                    numeric[i, j] = (f(w_p, x) - f(w_m, x)) / (2 * eps)
+            """,
+            line=11,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        def f(w):
+            return torch.tanh(w).pow(2).sum()
+        w = torch.randn(8, dtype=torch.float64)
+        eps = 1e-6
+        e = torch.zeros_like(w)
+        e[0] = eps
+        numeric = (f(w + e) - f(w - e)) / (2 * eps)
+        """
+    ]
+
+    def on_binop(self, ev: BinOpEvent) -> None:
+        if ev.op != "/":
+            return
+        h = ev.right.get("const")
+        if not isinstance(h, (int, float)) or isinstance(h, bool) or not (0 < h <= 0.1):
+            return
+        num = ev.node.left
+        while isinstance(num, cst.BinaryOperation) is False and hasattr(num, "lpar") and False:
+            break
+        if not (isinstance(num, cst.BinaryOperation) and isinstance(num.operator, cst.Subtract)):
+            return
+        if not (isinstance(num.left, (cst.Call, cst.Name, cst.Subscript)) and isinstance(num.right, (cst.Call, cst.Name, cst.Subscript))):
+            return
+        dtype = ev.left.get("dtype")
+        if dtype is None and ev.left.kind in ("tensor", None) and ev.left.get("fw") == "torch":
+            dtype = self.ctx.interp.default_dtype
+        if not _low(dtype):
+            return
+        reduced = ev.left.get("reduced_from") or 0
+        bad = dtype in ("float16", "bfloat16") or h < 1e-4 or (h < 1e-2 and reduced >= 10_000)
+        if not bad:
+            return
+        site = self._perturbation_site(ev.node, _eps_name(ev.node.right)) or ev.node
+        em = _EPS_MACH[dtype]
+        why = f"with h = {h:g} the rounding error of each evaluation (about {em:.1e} x |f|) divided by h swamps the derivative"
+        if reduced >= 10_000 and h >= 1e-4:
+            why = f"the function sums ~{reduced:,} values, so |f| is large and its {dtype} ulp divided by h = {h:g} is of the order of the derivative itself"
+        self.report(
+            site,
+            f"hand-written finite-difference gradient in {dtype}: {why}; compute it in float64 with h ≈ 1e-6 (central "
+            f"difference), or run `gradlint gradcheck`, which separates round-off from real errors",
+        )
+
+    def _perturbation_site(self, quotient: cst.CSTNode, eps: str | None) -> cst.CSTNode | None:
+        """The statement that perturbs the input (`w_p[i, j] += eps`), reported instead of the
+        quotient when it comes earlier in the same block."""
+        if eps is None:
+            return None
+        stmt = None
+        for anc in self.ctx.ancestors(quotient):
+            if isinstance(anc, cst.SimpleStatementLine):
+                stmt = anc
+                break
+        if stmt is None:
+            return None
+        block = self.ctx.parent(stmt)
+        body = getattr(block, "body", None)
+        if not isinstance(body, (list, tuple)):
+            return None
+        for s in body:
+            if s is stmt:
+                break
+            if not isinstance(s, cst.SimpleStatementLine):
+                continue
+            for small in s.body:
+                if isinstance(small, cst.AugAssign) and isinstance(small.operator, (cst.AddAssign, cst.SubtractAssign)):
+                    if isinstance(small.value, cst.Name) and small.value.value == eps:
+                        return s
+        return None
+
+
+class GradcheckLowPrecision(Rule):
+    code = "GL402"
+    name = "gradcheck-low-precision"
+    message = "gradcheck/gradgradcheck on float32 (or half) inputs: it will fail or pass for the wrong reason"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.autograd.gradcheck.gradcheck.html"
+    triggers = ("gradcheck",)
+    fix_applicability = Applicability.SAFE
+    rationale = """
+        `torch.autograd.gradcheck` compares autograd with finite differences (eps=1e-6 by
+        default) under tolerances designed for float64. In float32 the finite differences are
+        dominated by rounding: the check fails on correct code, and with loosened `atol`/`eps`
+        it passes real bugs. PyTorch warns "Input #0 requires gradient and is not a double
+        precision floating point".
+
+        Instead: create the inputs with `dtype=torch.float64` (and the function's parameters,
+        e.g. `module.double()`). The fix adds `dtype=torch.float64` where the input is created;
+        it is applied by `--fix` only when that tensor is used for nothing but the check.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            from torch.autograd import gradcheck
+            x = torch.randn(20, requires_grad=True)
+            print(gradcheck(torch.sigmoid, (x,), eps=1e-6, atol=1e-4))
+            """,
+            line=4,
+            fixed="""
+            import torch
+            from torch.autograd import gradcheck
+            x = torch.randn(20, requires_grad=True, dtype=torch.float64)
+            print(gradcheck(torch.sigmoid, (x,), eps=1e-6, atol=1e-4))
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        x = torch.randn(20, dtype=torch.double, requires_grad=True)
+        assert torch.autograd.gradcheck(torch.sigmoid, (x,))
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual not in (
+            "torch.autograd.gradcheck", "torch.autograd.gradgradcheck",
+            "torch.autograd.gradcheck.gradcheck", "torch.autograd.gradcheck.gradgradcheck",
+        ):
+            return
+        inputs = ev.arg(1, "inputs")
+        if inputs is None:
+            return
+        items = inputs.get("items") or (inputs,)
+        bad = []
+        for item in items:
+            dt = item.get("dtype")
+            if _low(dt) and item.live and (item.get("rg") or any(o.kind == "tensor" for o in item.live)):
+                bad.append(item)
+        if not bad:
+            return
+        dt = bad[0].get("dtype")
+        edits = []
+        for item in bad:
+            created = item.get("created")
+            e = self._dtype_edit(created)
+            if e is None:
+                edits = []
+                break
+            edits.append(e)
+        fix = None
+        if edits:
+            safe = all(self._only_used_for_check(item.get("created")) for item in bad)
+            fix = RuleFix("Create the inputs in float64", tuple(edits), Applicability.SAFE if safe else Applicability.UNSAFE)
+        self.report(
+            ev.node,
+            f"gradcheck on {dt} inputs: its finite differences are dominated by rounding in {dt}, so it fails on correct "
+            f"code or, with loosened tolerances, passes real bugs; create the inputs with `dtype=torch.float64`",
+            fix=fix,
+        )
+
+    def _dtype_edit(self, created) -> NodeEdit | None:
+        if not isinstance(created, cst.Call) or not created.args:
+            return None
+        if any(a.keyword is not None and a.keyword.value == "dtype" for a in created.args):
+            return None
+        f = created.func
+        torch_name = "torch"
+        if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name):
+            torch_name = f.value.value
+        last = created.args[-1]
+        if last.star:
+            return None
+        return NodeEdit(last, f", dtype={torch_name}.float64", how="after")
+
+    def _only_used_for_check(self, created) -> bool:
+        """True when the variable holding the created tensor is read only by the gradcheck."""
+        stmt = None
+        for anc in self.ctx.ancestors(created):
+            if isinstance(anc, cst.Assign):
+                stmt = anc
+                break
+        if stmt is None or len(stmt.targets) != 1 or not isinstance(stmt.targets[0].target, cst.Name):
+            return created is not None
+        name = stmt.targets[0].target.value
+        uses = len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", self.ctx.source.text))
+        return uses <= 2
+
+
+class ExactGradCompare(Rule):
+    code = "GL403"
+    name = "exact-comparison-of-gradients"
+    message = "gradients are compared with == / != / torch.equal: floating-point results differ by rounding"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/testing.html"
+    triggers = ("grad",)
+    rationale = """
+        Gradients are floating-point results of long computations; two mathematically equal
+        gradients (two implementations, a function that is constant by symmetry such as
+        softmax outputs summing to one) differ by rounding, typically ~1e-8 relative in
+        float32. `grad == 0`, `g1 == g2` or `torch.equal(g1, g2)` then fail on correct code — or
+        pass only by luck on one machine.
+
+        Instead: compare with a tolerance: `torch.testing.assert_close(g1, g2)`,
+        `torch.allclose(g, torch.zeros_like(g), atol=1e-6)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            logits = torch.randn(4, 10, requires_grad=True)
+            torch.softmax(logits, dim=-1).sum().backward()
+            assert (logits.grad == 0).all()
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        x = torch.randn(8, 64, requires_grad=True)
+        (g1,) = torch.autograd.grad(x.pow(2).sum(), x)
+        (g2,) = torch.autograd.grad((x * x).sum(), x)
+        torch.testing.assert_close(g1, g2, rtol=1e-4, atol=1e-5)
+        assert x.grad is None
+        """
+    ]
+
+    @staticmethod
+    def _is_grad(v) -> bool:
+        return v is not None and (v.get("grad_of") is not None or bool(v.get("grad_derived")) or v.get("grad_result") is not None)
+
+    def on_compare(self, ev: CompareEvent) -> None:
+        if not any(op in ("==", "!=") for op in ev.ops):
+            return
+        sides = [ev.left] + ev.rights
+        if not any(self._is_grad(v) for v in sides):
+            return
+        for v in sides:
+            if v.kind in ("none", "str", "bool") or v.get("const", 0) is None:
+                return
+            if v.get("dtype") in ("int", "bool"):
+                return
+        self._report(ev.node)
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual == "torch.equal" and any(self._is_grad(a) for a in ev.args):
+            self._report(ev.node)
+
+    def _report(self, node) -> None:
+        self.report(
+            node,
+            "exact comparison of floating-point gradients: results that are equal mathematically differ by rounding "
+            "(~1e-8 relative in float32), so this fails on correct code or passes by luck; use "
+            "`torch.testing.assert_close(...)` or `torch.allclose(..., atol=...)`",
+        )
+
+
+class LargeSumLowPrecision(Rule):
+    code = "GL404"
+    name = "large-sum-in-low-precision"
+    message = "a sum-reduced loss over a very large float32/half tensor: its magnitude hides small changes (ulp >> tolerance)"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/notes/numerical_accuracy.html"
+    triggers = ("sum",)
+    rationale = """
+        `reduction="sum"` (or `.sum()`) over millions of elements makes the loss huge: summing
+        ~1e7 per-pixel terms gives a loss of ~1e7, whose float32 spacing (ulp) is 1.0. Changes
+        smaller than that — an early-stopping threshold of 1e-3, a finite-difference step —
+        are invisible, the gradient scale depends on the batch and image size, and in half
+        precision the sum overflows (float16 max 65504) or stagnates.
+
+        Instead: `reduction="mean"` (scale the learning rate if needed), or accumulate in
+        float64 (`loss.double()`), and compare losses relative to their magnitude.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            seg_head = nn.Conv2d(64, 21, 1)
+            feats = torch.randn(8, 64, 256, 256)
+            labels = torch.randint(0, 21, (8, 256, 256))
+            criterion = nn.CrossEntropyLoss(reduction="sum")
+            loss = criterion(seg_head(feats), labels)
+            loss.backward()
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.randn(4, 3, requires_grad=True)
+        x = torch.randn(2, 4)
+        task_losses = torch.stack([(x @ w)[:, k].pow(2).mean() for k in range(3)])
+        total = (torch.tensor([1.0, 0.5, 0.25]) * task_losses).sum()
+        total.backward()
+        """
+    ]
+    THRESHOLD = {"float32": 1_000_000, "float16": 10_000, "bfloat16": 10_000}
+
+    def on_call(self, ev: CallEvent) -> None:
+        func = ev.func
+        n = max((a.get("numel") or 0 for a in ev.args), default=0)
+        if func.kind == "module" and func.get("reduction") == "sum" and func.get("loss_module"):
+            dt = ev.result.get("dtype") or self._dtype(ev.args)
+            if self._big(n, dt):
+                self._report(func.get("created") or ev.node, n, dt)
+            return
+        q = ev.qual or ""
+        if q.startswith("torch.nn.functional.") and "reduction" in ev.kwargs and ev.kwargs["reduction"].get("const") == "sum":
+            dt = self._dtype(ev.args)
+            if self._big(n, dt):
+                self._report(ev.node, n, dt)
+            return
+        if ev.method == "sum" and ev.recv is not None and not ev.args and not ev.kwargs:
+            dt = ev.recv.get("dtype")
+            n = ev.recv.get("numel") or 0
+            if dt in ("float16", "bfloat16") and n >= self.THRESHOLD[dt]:
+                self._report(ev.node, n, dt)
+
+    def _dtype(self, args) -> str | None:
+        for a in args:
+            d = a.get("dtype")
+            if d in ("float32", "float16", "bfloat16", "float64"):
+                return d
+        return None
+
+    def _big(self, n: int, dt: str | None) -> bool:
+        return dt in self.THRESHOLD and n >= self.THRESHOLD[dt]
+
+    def _report(self, node, n: int, dt: str) -> None:
+        self.report(
+            node,
+            f"sum reduction over ~{n:,} {dt} values: the loss reaches a magnitude whose {dt} spacing (ulp) hides small changes "
+            f"(thresholds, finite-difference steps) and its scale depends on batch and image size; use reduction=\"mean\" "
+            f"or accumulate in float64",
+        )
+
+
+class ClipBeforeUnscale(Rule):
+    code = "GL405"
+    name = "clip-before-unscale"
+    message = "gradients are clipped while still multiplied by the GradScaler's scale: call scaler.unscale_(optimizer) first"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-clipping"
+    triggers = ("clip_grad",)
+    rationale = """
+        With `torch.cuda.amp.GradScaler`, `scaler.scale(loss).backward()` leaves gradients
+        multiplied by the loss scale (65536 at first, changing over training).
+        `clip_grad_norm_(params, max_norm=1.0)` on those gradients compares a norm ~65536 times
+        too large with the threshold: clipping fires on every step with a varying effective
+        strength.
+
+        Instead: `scaler.unscale_(optimizer)` right before clipping (then `scaler.step` knows
+        not to unscale again).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(8, 1).cuda()
+            opt = torch.optim.AdamW(model.parameters())
+            scaler = torch.cuda.amp.GradScaler()
+            with torch.autocast("cuda", dtype=torch.float16):
+                loss = model(torch.randn(4, 8, device="cuda")).pow(2).mean()
+            scaler.scale(loss).backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+            scaler.step(opt)
+            scaler.update()
+            """,
+            line=8,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(8, 1).cuda()
+        opt = torch.optim.AdamW(model.parameters())
+        scaler = torch.cuda.amp.GradScaler()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = model(torch.randn(4, 8, device="cuda")).pow(2).mean()
+        scaler.scale(loss).backward()
+        scaler.unscale_(opt)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+        scaler.step(opt)
+        scaler.update()
+        """
+    ]
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "clip" and ev.prev is not None and ev.prev[0] == "backward_scaled":
+            self.report(
+                ev.node,
+                lambda line, bw=ev.prev[1]: (
+                    f"the gradients from the scaled backward on line {line(bw)} are still multiplied by the GradScaler's "
+                    f"scale (e.g. 65536): clipping compares a norm that much too large with max_norm; call "
+                    f"`scaler.unscale_(optimizer)` before clipping"
+                ),
+            )
+
+
+class Fp16WithoutScaler(Rule):
+    code = "GL406"
+    name = "fp16-autocast-without-grad-scaler"
+    message = "backward() on a float16 autocast loss without a GradScaler: small gradients underflow to zero"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
+    triggers = ("autocast",)
+    rationale = """
+        Under `torch.autocast(device_type="cuda", dtype=torch.float16)` (the default dtype on
+        CUDA, and `torch.cuda.amp.autocast()`), activations and their gradients are float16,
+        whose smallest normal value is 6e-5: many gradients underflow to zero and the model
+        trains worse or not at all. bfloat16 has float32's range and needs no scaling.
+
+        Instead: `scaler = torch.amp.GradScaler()`, `scaler.scale(loss).backward()`,
+        `scaler.step(optimizer)`, `scaler.update()` — or autocast to `torch.bfloat16`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(8, 1).cuda()
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            with torch.autocast("cuda", dtype=torch.float16):
+                loss = model(torch.randn(4, 8, device="cuda")).pow(2).mean()
+            loss.backward()
+            opt.step()
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(8, 1).cuda()
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = model(torch.randn(4, 8, device="cuda")).pow(2).mean()
+        loss.backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        amp = ev.ctx.amp
+        if amp is None or not ev.result.live or not self._fp16(amp):
+            return
+        ev.add_note(Note("amp16", amp.node))
+
+    @staticmethod
+    def _fp16(amp: CallEvent) -> bool:
+        dt = amp.kwargs.get("dtype")
+        if dt is not None:
+            return dt.get("qual") in ("torch.float16", "torch.half")
+        if amp.qual == "torch.cuda.amp.autocast":
+            return True
+        dev = amp.arg(0, "device_type")
+        return dev is not None and dev.get("const") == "cuda"
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "backward" or ev.target.get("scaled") is not None:
+            return
+        if not any(n.kind == "amp16" for n in ev.target.notes):
+            return
+        if "GradScaler" in self.ctx.source.text:
+            return
+        self.report(
+            ev.node,
+            "backward() on a loss computed under float16 autocast, without a GradScaler: gradients below ~6e-5 underflow "
+            "to zero in float16; use `scaler = torch.amp.GradScaler()` and `scaler.scale(loss).backward()`, or autocast "
+            "to bfloat16",
+        )
+
+
+# ------------------------------------------------------------------ NaN-gradient traps
+_UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma"})
+_SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
+
+
+def _func_last(node: cst.CSTNode) -> str | None:
+    if isinstance(node, cst.Call):
+        f = node.func
+        if isinstance(f, cst.Attribute):
+            return f.attr.value
+        if isinstance(f, cst.Name):
+            return f.value
+    return None
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    out: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            out.add(n.value)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            full = _dotted(n)
+            if full:
+                out.add(full)
+            return True
+
+    node.visit(V())
+    return out
+
+
+def _dotted(node) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        b = _dotted(node.value)
+        return f"{b}.{node.attr.value}" if b else None
+    return None
+
+
+def _has_additive_const(node: cst.CSTNode) -> bool:
+    """`u + eps`, `u + 1e-8`, `eps + u` at the top of an expression."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        for side in (node.left, node.right):
+            if isinstance(side, (cst.Float, cst.Integer)):
+                return True
+            if isinstance(side, (cst.Name, cst.Attribute)):
+                n = _dotted(side) or ""
+                if "eps" in n.lower() or n.lower().endswith(("epsilon", "tiny", "delta")):
+                    return True
+        return _has_additive_const(node.left) or _has_additive_const(node.right)
+    return False
+
+
+class _FlowsToLoss(Rule):
+    """Base for risky operations: mark the result with a note, report when the note reaches
+    something that is differentiated."""
+
+    note_kind = ""
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._sites: dict[int, tuple] = {}
+
+    def mark(self, ev: CallEvent, site, data=None) -> None:
+        self._sites[id(site)] = (site, data)
+        ev.add_note(Note(self.note_kind, site, data=data))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        for n in ev.target.notes:
+            if n.kind == self.note_kind:
+                self.report_site(n.node, n.data, ev)
+
+    def report_site(self, site, data, ev: DiffEvent) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class WhereNanGradient(_FlowsToLoss):
+    code = "GL407"
+    name = "where-nan-gradient"
+    message = "torch.where() with log/sqrt/division on the untaken branch: its infinite gradient leaks through as NaN"
+    severity = Severity.ERROR
+    docs = "https://github.com/pytorch/pytorch/issues/23395"
+    triggers = ("where",)
+    note_kind = "where_trap"
+    rationale = """
+        `torch.where(cond, torch.log(x), other)` evaluates `log(x)` everywhere, including where
+        `cond` is false (x <= 0). The forward result there is discarded, but the backward pass
+        multiplies the untaken branch's local gradient (1/x = inf at 0, NaN below) by zero,
+        and inf * 0 = NaN: the whole gradient becomes NaN. The same holds for `sqrt`, `1/x`,
+        `pow` with a fractional exponent, `acos`, in PyTorch, JAX (`jnp.where`) and TensorFlow.
+
+        Instead: make the input safe *before* the operation (the "double where"):
+        `safe = torch.where(cond, x, torch.ones_like(x))`, then
+        `torch.where(cond, torch.log(safe), other)`; or clamp: `torch.log(x.clamp_min(1e-12))`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            scale = torch.ones(5, requires_grad=True)
+            rate = torch.tensor([0.0, 3.0, 5.0, 1.0, 0.0]) * scale
+            out = torch.where(rate > 1, torch.log(rate), rate - 1)
+            out.mean().backward()
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
+        pos = x > 0
+        safe_x = torch.where(pos, x, torch.ones_like(x))
+        y = torch.where(pos, torch.sqrt(safe_x), torch.zeros_like(x))
+        y.sum().backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        last = (ev.qual or "").rsplit(".", 1)[-1] if ev.qual else ev.method
+        if last in _SANITIZERS and ev.result.live:
+            ev.add_note(Note("sanitized", ev.node, through_cuts=True))
+        if last != "where" or len(ev.arg_nodes) < 3:
+            return
+        cond_node = ev.arg_nodes[0]
+        cond_names = _names_in(cond_node)
+        cond_val = ev.args[0]
+        for branch_node, branch_val in zip(ev.arg_nodes[1:3], ev.args[1:3]):
+            hit = self._unsafe_op(branch_node)
+            if hit is None:
+                continue
+            op_node, arg_node = hit
+            arg_names = _names_in(arg_node)
+            related = bool(arg_names & cond_names)
+            if not related:
+                cond_origins = {o for o, _ in cond_val.cuts} | set(cond_val.live)
+                related = bool(cond_origins & set(branch_val.live))
+            if not related:
+                continue
+            if self._sanitized_arg(ev, arg_node):
+                continue
+            self.mark(ev, op_node, data=last)
+            return
+
+    def _unsafe_op(self, node: cst.CSTNode):
+        """(operation node, its argument) when `node` is log/sqrt/... or `c / x`."""
+        name = _func_last(node)
+        if name in _UNSAFE_FUNCS and isinstance(node, cst.Call):
+            f = node.func
+            if isinstance(f, cst.Attribute) and not isinstance(f.value, (cst.Name,)) and name not in ("pow",):
+                # x.log() method form: the receiver is the argument
+                return node, f.value
+            if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value not in ("torch", "jnp", "np", "tf", "math", "F"):
+                return node, f.value
+            if node.args:
+                if name in ("pow", "float_power") and len(node.args) > 1:
+                    e = node.args[1].value
+                    if not (isinstance(e, cst.Float) and float(e.value) % 1 != 0) and not (isinstance(e, cst.UnaryOperation)):
+                        return None
+                return node, node.args[0].value
+            return None
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide) and not isinstance(node.right, (cst.Integer, cst.Float)):
+            return node, node.right
+        return None
+
+    def _sanitized_arg(self, ev: CallEvent, arg_node) -> bool:
+        # arguments computed by where/clamp/abs+eps were made safe before the operation
+        for v in ev.args[1:3]:
+            for n in v.notes:
+                if n.kind == "sanitized" and n.node is not None:
+                    if isinstance(arg_node, cst.Name):
+                        return True
+        if isinstance(arg_node, cst.Call) and _func_last(arg_node) in _SANITIZERS:
+            return True
+        return _has_additive_const(arg_node)
+
+    def report_site(self, site, data, ev: DiffEvent) -> None:
+        what = _func_last(site) or "division"
+        self.report(
+            site,
+            f"`{what}` is evaluated on both branches of {data}(): where the condition excludes its domain its gradient is "
+            f"inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the operation "
+            f"(`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it",
+        )
+
+
+class SqrtWithoutEps(_FlowsToLoss):
+    code = "GL408"
+    name = "sqrt-of-sum-of-squares"
+    message = "sqrt(sum(x**2)) / sqrt(var) without an epsilon: the gradient is NaN where the value is exactly 0"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.linalg.vector_norm.html"
+    triggers = ("sqrt", "** 0.5", "**0.5")
+    note_kind = "sqrt_trap"
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        d/du sqrt(u) = 1 / (2 sqrt(u)) is infinite at u = 0. A hand-written Euclidean distance
+        `torch.sqrt(((a - b) ** 2).sum(1))` has u = 0 for identical pairs, and a standard
+        deviation `torch.sqrt(z.var(0))` has u = 0 for a collapsed (constant) feature: the
+        chain rule then gives 0 * inf = NaN, and one NaN poisons every parameter.
+
+        Instead: `torch.linalg.vector_norm(a - b, dim=1)` (its gradient at 0 is defined), or
+        `torch.sqrt(u + eps)` with a small eps (1e-12 in float64, 1e-8 in float32).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            emb = torch.nn.Embedding(100, 16)
+            a, b = emb(torch.tensor([1, 2, 3])), emb(torch.tensor([4, 2, 5]))
+            d = torch.sqrt(torch.sum((a - b) ** 2, dim=1))
+            d.mean().backward()
+            """,
+            line=4,
+            fixed="""
+            import torch
+            emb = torch.nn.Embedding(100, 16)
+            a, b = emb(torch.tensor([1, 2, 3])), emb(torch.tensor([4, 2, 5]))
+            d = torch.sqrt(torch.sum((a - b) ** 2, dim=1) + 1e-12)
+            d.mean().backward()
+            """,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        emb = torch.nn.Embedding(100, 16)
+        a, b = emb(torch.tensor([1, 2, 3])), emb(torch.tensor([4, 2, 5]))
+        d = torch.sqrt(((a - b) ** 2).sum(dim=1) + 1e-8)
+        (d.mean() + torch.linalg.vector_norm(a - b, dim=1).mean()).backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        last = (ev.qual or "").rsplit(".", 1)[-1] if ev.qual else ev.method
+        if last != "sqrt" or not ev.result.live:
+            return
+        if ev.method == "sqrt" and ev.recv is not None:
+            arg = ev.node.func.value if isinstance(ev.node.func, cst.Attribute) else None
+        else:
+            arg = ev.arg_nodes[0] if ev.arg_nodes else None
+        if arg is None or _has_additive_const(arg):
+            return
+        if self._sum_of_squares(arg) or self._variance(arg):
+            self.mark(ev, ev.node, data=arg)
+
+    def on_binop(self, ev: BinOpEvent) -> None:
+        if ev.op == "**" and isinstance(ev.node.right, cst.Float) and float(ev.node.right.value) == 0.5 and ev.result.live:
+            arg = ev.node.left
+            if not _has_additive_const(arg) and (self._sum_of_squares(arg) or self._variance(arg)):
+                self._sites[id(ev.node)] = (ev.node, arg)
+                # binop results cannot take notes; report when the file differentiates anything
+                self._binop_sites = getattr(self, "_binop_sites", []) + [(ev.node, arg)]
+
+    def finish(self) -> None:
+        if getattr(self, "_binop_sites", None) and self._any_diff:
+            for node, arg in self._binop_sites:
+                self.report_site(node, arg, None)
+
+    _any_diff = False
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        self._any_diff = True
+        super().on_diff(ev)
+
+    def _sum_of_squares(self, node) -> bool:
+        while isinstance(node, cst.Call) and _func_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
+            node = node.func.value
+        name = _func_last(node)
+        if name not in ("sum", "mean", "nansum"):
+            return False
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not (isinstance(node.func.value, cst.Name) and node.func.value.value in ("torch", "jnp", "tf", "np")):
+            inner = node.func.value
+        elif isinstance(node, cst.Call) and node.args:
+            inner = node.args[0].value
+        else:
+            return False
+        return self._square(inner)
+
+    @staticmethod
+    def _square(node) -> bool:
+        if isinstance(node, cst.BinaryOperation):
+            if isinstance(node.operator, cst.Power) and isinstance(node.right, cst.Integer) and node.right.value == "2":
+                return True
+            if isinstance(node.operator, cst.Multiply):
+                l, r = node.left, node.right
+                return type(l) is type(r) and cst.Module(body=[]).code_for_node(l) == cst.Module(body=[]).code_for_node(r)
+        name = _func_last(node)
+        if name == "square":
+            return True
+        if name == "pow" and isinstance(node, cst.Call) and node.args:
+            e = node.args[-1].value
+            return isinstance(e, cst.Integer) and e.value == "2"
+        return False
+
+    @staticmethod
+    def _variance(node) -> bool:
+        return _func_last(node) == "var"
+
+    def report_site(self, site, data, ev) -> None:
+        fix = None
+        if isinstance(site, cst.Call) and site.args and data is site.args[0].value:
+            fix = RuleFix("Add an epsilon inside the square root", (NodeEdit(data, " + 1e-12", how="after"),), Applicability.UNSAFE)
+        self.report(
+            site,
+            "square root of a sum of squares / variance without an epsilon: where it is exactly 0 (identical pairs, a "
+            "constant feature) its gradient is inf and the chain rule gives NaN; use `torch.linalg.vector_norm(...)` or "
+            "`torch.sqrt(u + eps)`",
+            fix=fix,
+        )
+
+
+class LogOfProbability(_FlowsToLoss):
+    code = "GL409"
+    name = "log-of-sigmoid-or-softmax"
+    message = "log(sigmoid(z)) / log(1 - sigmoid(z)) / log(softmax(z)) on logits: saturates to log(0) = -inf"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.BCEWithLogitsLoss.html"
+    triggers = ("log",)
+    note_kind = "log_prob"
+    rationale = """
+        `sigmoid(z)` rounds to exactly 1.0 for z > ~17 (float32) and to 0 below ~-88;
+        `softmax` likewise. Their log is then -inf, the loss inf, and the gradient NaN — a
+        confident model breaks training. Hand-written binary cross-entropy
+        `-(y * log(p) + (1 - y) * log(1 - p))` is the classic case.
+
+        Instead: work on logits: `F.binary_cross_entropy_with_logits(z, y)` /
+        `nn.BCEWithLogitsLoss`, `F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)),
+        `F.log_softmax(z, dim)` / `F.cross_entropy`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            clf = torch.nn.Linear(10, 1)
+            x, y = torch.randn(32, 10), torch.randint(0, 2, (32, 1)).float()
+            p = torch.sigmoid(clf(x))
+            loss = -(y * torch.log(p) + (1 - y) * torch.log(1 - p)).mean()
+            loss.backward()
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn.functional as F
+        clf = torch.nn.Linear(10, 1)
+        x, y = torch.randn(32, 10), torch.randint(0, 2, (32, 1)).float()
+        z = clf(x)
+        loss = F.binary_cross_entropy_with_logits(z, y) - (y * F.logsigmoid(z)).mean()
+        loss.backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        last = (ev.qual or "").rsplit(".", 1)[-1] if ev.qual else ev.method
+        if last in ("sigmoid", "softmax", "Sigmoid") and ev.result.live:
+            ev.add_note(Note("prob", ev.node, data=last, through_cuts=False))
+            return
+        if last in ("clamp", "clamp_min", "clip") and ev.result.live:
+            ev.add_note(Note("sanitized", ev.node, through_cuts=True))
+            return
+        if last != "log":
+            return
+        vals = [ev.recv] if ev.method == "log" and ev.recv is not None else ev.args[:1]
+        arg_node = ev.node.func.value if ev.method == "log" and isinstance(ev.node.func, cst.Attribute) else (ev.arg_nodes[0] if ev.arg_nodes else None)
+        if not vals or arg_node is None or _has_additive_const(arg_node):
+            return
+        v = vals[0]
+        if any(n.kind == "sanitized" for n in v.notes):
+            return
+        probs = [n for n in v.notes if n.kind == "prob"]
+        if probs and v.live:
+            self.mark(ev, ev.node, data=probs[0].data)
+
+    def report_site(self, site, data, ev) -> None:
+        instead = "`F.log_softmax(z, dim)` / `F.cross_entropy`" if data == "softmax" else "`F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)) or `F.binary_cross_entropy_with_logits`"
+        self.report(
+            site,
+            f"log of a {data} output: {data} saturates to exactly 0 or 1 in floating point, so this log becomes -inf and its "
+            f"gradient NaN for confident predictions; work on the logits with {instead}",
+        )
+
+
+class NonDifferentiableOnLossPath(DetachOnLossPath):
+    code = "GL410"
+    name = "non-differentiable-op-on-loss-path"
+    message = "every path from the trained parameters to the loss goes through round/floor/argmax/a comparison: zero gradient"
+    severity = Severity.ERROR
+    docs = "https://www.tensorflow.org/guide/autodiff#gradients_of_non-differentiable_functions"
+    triggers = ("round", "floor", "ceil", "argmax", "argmin", "sign", ">", "<", "==", "long", "int", "cast")
+    rationale = """
+        `round`, `floor`, `ceil`, `sign`, `argmax`, comparisons and integer casts are piecewise
+        constant: their gradient is zero almost everywhere (or None in TensorFlow, "No gradients
+        provided for any variable"). A loss that depends on the model only through such an
+        operation — a "hard" accuracy-like loss, thresholded predictions — cannot be trained.
+
+        A comparison used as a constant weight on a loss that is differentiable by another path
+        (hard-example mining), or a straight-through estimator (`x + (round(x) - x).detach()`),
+        is fine and not flagged. Instead: a smooth surrogate (sigmoid with a temperature,
+        softmax instead of argmax) or a straight-through estimator.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            x = tf.random.normal((32, 8))
+            y_true = tf.cast(tf.random.uniform((32, 1)) > 0.5, tf.float32)
+            with tf.GradientTape() as tape:
+                y_pred = tf.floor(tf.sigmoid(model(x)) + 0.5)
+                loss = tf.reduce_mean(tf.abs(y_true - y_pred))
+            grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(20, 5)
+        x, y = torch.randn(64, 20), torch.randint(0, 5, (64,))
+        per_sample = torch.nn.functional.cross_entropy(model(x), y, reduction="none")
+        hard = (per_sample > per_sample.detach().quantile(0.7)).float()
+        loss = (per_sample * hard).sum() / hard.sum().clamp(min=1)
+        loss.backward()
+        """
+    ]
+    kinds = NONDIFF
+
+    def emit_cut(self, ev: DiffEvent, o, c) -> None:
+        if c.kind not in self.kinds:
+            return
+        if any(oo is o and cc.hard for oo, cc in ev.target.cuts):
+            return
+        name = c.kind if c.kind not in ("compare", "int_cast") else ("a comparison" if c.kind == "compare" else "an integer cast")
+        what = f"`{call_name(c.node)}`" if isinstance(c.node, cst.Call) else name
+        dt = ev.node
+        self.report(
+            c.node,
+            lambda line, what=what, dt=dt, k=ev.kind: (
+                f"{what} is piecewise constant (zero or no gradient), and the "
+                f"{'loss differentiated on line ' + str(line(dt)) if k in ('backward', 'tape', 'autograd_grad') else 'loss'} "
+                f"depends on the model only through it: nothing can be learned; use a smooth surrogate (sigmoid/softmax) "
+                f"or a straight-through estimator `x + (round(x) - x).detach()`"
+            ),
+        )
