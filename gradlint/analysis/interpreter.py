@@ -60,7 +60,7 @@ class AnalysisBudgetExceeded(Exception):
 
 
 class ClassInfo:
-    __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test")
+    __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts")
 
     def __init__(self, node: cst.ClassDef, name: str) -> None:
         self.node = node
@@ -73,6 +73,8 @@ class ClassInfo:
         self.is_optimizer = False
         self.is_keras = False
         self.is_test = False
+        # what __init__ stores on self (attribute name -> value), computed on first use
+        self.facts: dict | None = None
 
     def find_method(self, name: str) -> "FunctionInfo | None":
         return self.methods.get(name)
@@ -367,6 +369,12 @@ class Interpreter:
         env: dict[str, Val] = {}
         params = self._symbolic_params(fn)
         env.update(params)
+        if fn.cls is not None and not fn.is_static and fn.params and fn.name != "__init__":
+            self_name = fn.params[0][0]
+            me = params.get(self_name)
+            if me is not None and me.kind in ("module", "instance"):
+                for attr, fact in self.class_facts(fn.cls).items():
+                    env[f"{self_name}.{attr}"] = self._fact_view(me, fact)
         if fn.jit is not None:
             ctx = ctx.replace(traced={"kind": fn.jit["kind"], "fn": fn})
         act = Activation(fn, fn.closure, 0)
@@ -377,6 +385,55 @@ class Interpreter:
         finally:
             self._active.pop()
         self._after_function(fn, st, "standalone", params)
+
+    def class_facts(self, info: ClassInfo) -> dict:
+        """Attribute values `__init__` stores on `self` (interpreted once per class, with
+        symbolic arguments): tells `self.linear` (a submodule) from `self.kernel_size`."""
+        if info.facts is not None:
+            return info.facts
+        info.facts = {}
+        init = info.find_method("__init__")
+        if init is None or init in self._active or not init.params:
+            return info.facts
+        params = self._symbolic_params(init)
+        me = params.get(init.params[0][0])
+        if me is None:
+            return info.facts
+        env = dict(params)
+        ctx = Ctx(run=self.runs, fn=init)
+        st = State(env, frozenset(), ctx, Activation(init, init.closure, 1))
+        saved_emit = self._emit
+        self._emit = lambda ev: None  # a fact-finding run: its events are not findings
+        self._active.append(init)
+        try:
+            self._exec_function_body(init, st)
+        except (AnalysisBudgetExceeded, RecursionError):
+            raise
+        except Exception:
+            pass
+        finally:
+            self._active.pop()
+            self._emit = saved_emit
+        prefix = init.params[0][0] + "."
+        facts = {}
+        for k, v in env.items():
+            if k.startswith(prefix) and "." not in k[len(prefix):] and "#" not in k:
+                facts[k[len(prefix):]] = v
+        info.facts = facts
+        return facts
+
+    def _fact_view(self, inst: Val, fact: Val) -> Val:
+        """An attribute of `inst` as __init__ left it: submodules and parameters are part of
+        the instance (its origin); plain configuration values are what they are."""
+        if fact.kind == "module" or any(o.certain for o in fact.live):
+            attrs = dict(fact.attrs or {})
+            attrs.pop("fresh_origin", None)
+            attrs["persistent"] = True
+            return Val(inst.live, fact.cuts, fact.notes, frozenset(), fact.kind, attrs)
+        if fact.graphs:
+            # computed once at construction: not a graph that later backward passes free
+            return Val(fact.live, fact.cuts, fact.notes, frozenset(), fact.kind, fact.attrs)
+        return fact
 
     def _symbolic_params(self, fn: FunctionInfo) -> dict[str, Val]:
         out: dict[str, Val] = {}
@@ -1053,9 +1110,16 @@ class Interpreter:
             m = info.find_method(attr)
             if m is not None:
                 return Val(base.live, base.cuts, base.notes, base.graphs, "bound", {"fn": m, "self": base})
+            facts = self.class_facts(info)
+            if attr in facts:
+                return self._fact_view(base, facts[attr])
         if kind == "module":
             if attr in ("trainable_variables", "trainable_weights", "variables", "weights"):
                 return Val(base.live, kind="params", attrs={"fw": base.get("fw")})
+            if base.get("cls") is not None:
+                # not set by __init__ (inherited, set elsewhere): could be anything
+                o = Origin("sym", f"{attr}", node, certain=False, framework=base.get("fw") or "torch")
+                return Val(frozenset({o}), kind=None, attrs={"fw": base.get("fw")} if base.get("fw") else None)
             return Val(base.live, base.cuts, base.notes, base.graphs, None, {"submodule_of": True, "fw": base.get("fw")} if base.get("fw") else None)
         if kind == "optimizer":
             if attr == "param_groups":
@@ -1219,7 +1283,7 @@ class Interpreter:
             # mul/matmul/div save an operand when the *other* one needs a gradient; pow saves its base
             for operand, v, other in ((node.left, a, b), (node.right, b, a)):
                 needed = bool(other.live) or (op == "**" and operand is node.left)
-                if isinstance(operand, cst.Name) and v.live and v.graphs and needed:
+                if isinstance(operand, cst.Name) and v.graphs and any(o.certain for o in v.live) and needed:
                     st.env[f"{operand.value}.#saved"] = Val(kind="meta", attrs={"by": node})
         attrs = {}
         fw = _fw_of(vals)
@@ -1243,7 +1307,7 @@ class Interpreter:
         if st.ctx.grad == "inference":
             attrs["inference"] = st.ctx.grad_node or node
         kind = "tensor" if any(v.kind in ("tensor", "grad") for v in vals) else out.kind
-        if kind is None and (fw or out.live):
+        if kind is None and (fw or any(o.certain for o in out.live)):
             kind = "tensor"
         return Val(out.live, out.cuts, out.notes, out.graphs, kind, attrs or None)
 
@@ -1262,7 +1326,8 @@ class Interpreter:
             if st.ctx.grad == "inference":
                 res = res.with_attrs(inference=st.ctx.grad_node or node)
             return res
-        if not saves:
+        if not saves or not any(o.certain for o in out.live):
+            # graph nodes matter only where something certainly requires grad
             return out
         g = (node, st.ctx.key)
         return Val(out.live, out.cuts, out.notes, out.graphs | {g}, kind, attrs)
@@ -1350,32 +1415,49 @@ class Interpreter:
             result = result.add_notes(ev.notes)
         return result
 
-    _OUTPUT_SAVING = frozenset({"relu", "relu_", "sigmoid", "tanh", "exp", "softmax", "log_softmax", "ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "elu", "ELU", "hardtanh", "relu6", "ReLU6", "Dropout", "dropout", "Identity"})
-    _NO_SAVE = frozenset({"to", "cuda", "cpu", "view", "reshape", "flatten", "clone", "detach", "contiguous", "size", "dim", "numel", "float", "double", "half", "stack", "cat", "sum", "mean", "add", "sub", "len", "print", "isinstance", "append", "item", "numpy", "tolist", "unsqueeze", "squeeze", "permute", "transpose", "expand", "expand_as", "view_as", "split", "chunk", "zeros_like", "ones_like", "empty_like", "randn_like", "rand_like", "full_like"})
+    # Operations that keep an *input* for their backward pass (so changing that input in place
+    # afterwards breaks the backward). Ops that save only their output (relu, sigmoid, tanh,
+    # exp, softmax), only sizes/indices (sum, mean, cumsum, where, cat, views) are left out.
+    _SAVES_INPUT = frozenset({
+        "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+        "linear", "bilinear", "matmul", "mm", "bmm", "mv", "einsum", "addmm", "baddbmm", "mul",
+        "multiply", "div", "divide", "true_divide", "pow", "log", "log1p", "log2", "log10", "sin",
+        "cos", "tan", "atan", "atan2", "asin", "acos", "sinh", "cosh", "prod", "norm", "dist",
+        "cdist", "batch_norm", "layer_norm", "group_norm", "instance_norm", "std", "var",
+        "gelu", "silu", "leaky_relu", "prelu", "softplus", "hardswish", "mish", "erf", "abs",
+        "clamp", "clip", "square", "lerp", "addcmul", "addcdiv", "cross_entropy", "nll_loss",
+        "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
+        "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
+        "grid_sample", "interpolate", "max_pool2d", "max_pool1d", "max_pool3d", "scaled_dot_product_attention",
+    })
+    _OUTPUT_ONLY_MODULES = frozenset({"ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "ELU", "ReLU6", "Hardtanh", "Dropout", "Dropout2d", "Identity", "Flatten", "Unflatten", "AdaptiveAvgPool2d", "AvgPool2d", "Upsample"})
 
     def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func) -> None:
         """Remember that a named tensor was handed to an operation that saves it for backward
         (so a later in-place change of it breaks that backward)."""
         if st.ctx.grad != "on":
             return
-        name = qual.rsplit(".", 1)[-1] if qual else method
-        if qual is None and method is None and func.kind not in ("module", "instance"):
-            if not (func.live and func.kind is None):
+        if func.kind == "module":
+            if func.get("qual_new", "").rsplit(".", 1)[-1] in self._OUTPUT_ONLY_MODULES:
                 return
-        if name in self._NO_SAVE or name in self._OUTPUT_SAVING:
-            return
-        if func.kind == "module" and func.get("qual_new", "").rsplit(".", 1)[-1] in self._OUTPUT_SAVING:
-            return
-        if qual is not None and not qual.startswith("torch."):
+        elif qual is not None or method is not None:
+            name = qual.rsplit(".", 1)[-1] if qual else method
+            if qual is not None and not qual.startswith("torch."):
+                return
+            if name not in self._SAVES_INPUT:
+                return
+        elif not (func.kind is None and any(o.certain for o in func.live)):
             return
         for an, av in zip(arg_nodes, args):
-            if isinstance(an, cst.Name) and av.live and av.graphs:
+            if isinstance(an, cst.Name) and av.graphs and any(o.certain for o in av.live):
                 st.env[f"{an.value}.#saved"] = Val(kind="meta", attrs={"by": node})
 
     def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
         func = ev.func
         if ev.qual is not None:
             return self.call_qual(ev, st, star)
+        if func.kind == "module" and ev.recv is not None:
+            return self.call_module(func, ev, st)  # `self.encoder(x)`: a submodule call
         if ev.method is not None and ev.recv is not None:
             r = self.call_method(ev, st, star)
             if r is not None:
@@ -1397,7 +1479,8 @@ class Interpreter:
         vals = [func] + ev.args + list(ev.kwargs.values()) + star
         if ev.recv is not None:
             vals.append(ev.recv)
-        out = self.op_result(ev.node, st, vals)
+        tensor_in = any(v.graphs or v.kind == "tensor" for v in vals)
+        out = self.op_result(ev.node, st, vals, saves=tensor_in)
         fw = _fw_of(vals)
         if fw and out.live:
             return out.with_attrs(fw=fw)
@@ -1745,7 +1828,8 @@ class Interpreter:
         n = _numel(allv)
         if n and not attrs.get("scalar"):
             attrs["numel"] = n
-        return self.op_result(node, st, allv, kind="tensor", attrs=attrs)
+        tensor_in = any(v.kind in ("tensor", "grad") or v.graphs for v in allv)
+        return self.op_result(node, st, allv, kind="tensor", attrs=attrs, saves=tensor_in)
 
     def torch_factory(self, q: str, ev: CallEvent, st: State) -> Val:
         node = ev.node
@@ -2315,11 +2399,11 @@ def _dotted(node) -> str:
     return ""
 
 
-def _keep(attrs: dict | None, keys: tuple) -> dict | None:
+def _keep(attrs: dict | None, keys: tuple) -> dict:
+    """The subset of `attrs` that survives an operation (always a fresh dict)."""
     if not attrs:
-        return None
-    out = {k: attrs[k] for k in keys if k in attrs and attrs[k] is not None}
-    return out or None
+        return {}
+    return {k: attrs[k] for k in keys if k in attrs and attrs[k] is not None}
 
 
 def _fw_of(vals: Iterable[Val]) -> str | None:

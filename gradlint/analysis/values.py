@@ -197,9 +197,16 @@ def join(values: Iterable[Val]) -> Val:
         if v.graphs is not graphs:
             graphs = graphs | v.graphs
         if kind != v.kind:
-            kind = kind if v.kind is None and v is EMPTY else (None if kind != v.kind else kind)
+            kind = None
         attrs = _join_attrs(attrs, v.attrs)
+    key = _KIND_KEY.get(kind)
+    if key is not None and (attrs is None or key not in attrs):
+        kind = None  # e.g. two different functions: neither can be called precisely
     return Val(live, cuts, notes, graphs, kind, attrs)
+
+
+# kinds that are meaningless without their defining attribute
+_KIND_KEY = {"function": "fn", "bound": "fn", "class": "cls", "jaxfn": "jaxfn", "ref": "qual", "tape": "tape", "autograd_apply": "cls"}
 
 
 def _join_attrs(a: dict | None, b: dict | None) -> dict | None:

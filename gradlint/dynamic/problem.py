@@ -55,28 +55,46 @@ def rms(t: torch.Tensor) -> float:
     return float(t.double().pow(2).mean().sqrt()) if t.numel() else 0.0
 
 
-class _DtypeObserver:
-    """Records the floating dtypes that the target's operations compute in (dtype surprises:
-    a float64 check of code that calls .float() inside can only resolve float32 precision)."""
+_MODE_CLASS: type | None = None
 
-    def __init__(self) -> None:
-        self.dtypes: dict[str, str] = {}  # dtype -> first op seen computing in it
+
+def _observer_mode(seen: dict[str, str], tainted: set[int]):
+    """A dispatch mode that records the floating dtypes computed on the differentiable path
+    (dtype surprises: a float64 check of code that calls .float() inside can only resolve
+    float32 precision). 'On the path' = some input shares storage with a variable or with an
+    earlier result on the path; constants made in float32 do not count."""
+    global _MODE_CLASS
+    if _MODE_CLASS is None:
         try:
             from torch.utils._python_dispatch import TorchDispatchMode
         except ImportError:  # pragma: no cover - very old torch
-            self.mode = None
-            return
-        observer = self
+            return None
 
         class Mode(TorchDispatchMode):
+            def __init__(self, seen, tainted):
+                super().__init__()
+                self.seen, self.tainted = seen, tainted
+
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
                 result = func(*args, **(kwargs or {}))
-                for r in result if isinstance(result, (tuple, list)) else (result,):
-                    if isinstance(r, torch.Tensor) and r.is_floating_point():
-                        observer.dtypes.setdefault(dtype_name(r.dtype), str(func).split(".")[0])
+                flat = list(args) + list((kwargs or {}).values())
+                flat = [t for a in flat for t in (a if isinstance(a, (list, tuple)) else (a,))]
+                if any(isinstance(t, torch.Tensor) and _ptr(t) in self.tainted for t in flat):
+                    for r in result if isinstance(result, (tuple, list)) else (result,):
+                        if isinstance(r, torch.Tensor) and r.is_floating_point():
+                            self.tainted.add(_ptr(r))
+                            self.seen.setdefault(dtype_name(r.dtype), str(func).split(".")[0])
                 return result
 
-        self.mode = Mode()
+        _MODE_CLASS = Mode
+    return _MODE_CLASS(seen, tainted)
+
+
+def _ptr(t: torch.Tensor) -> int:
+    try:
+        return t.untyped_storage().data_ptr()
+    except Exception:  # noqa: BLE001 - tensors without storage (meta, subclasses)
+        return -1
 
 
 class Problem:
@@ -86,7 +104,8 @@ class Problem:
         self.args = list(args)
         self.module = module
         self.seed = seed
-        self.reseed = False  # the target draws random numbers: seed before every forward
+        self.reseed = False  # the target draws random numbers: same RNG state before every forward
+        self.rng_state: torch.Tensor | None = None
         self.grad_enabled_fd = False  # the target needs autograd inside its forward
         self.observed_dtypes: dict[str, str] = {}
         self.vars: list[Var] = []
@@ -110,7 +129,7 @@ class Problem:
 
     def _call(self, args: list[Any]) -> Any:
         if self.reseed:
-            torch.manual_seed(self.seed)
+            torch.random.set_rng_state(self.rng_state)
         return self.fn(*args)
 
     def graph_forward(self) -> tuple[list[torch.Tensor], list[torch.Tensor]]:
@@ -130,32 +149,33 @@ class Problem:
                     v.param.copy_(v.base)
                 leaf = v.param
             leaves.append(leaf)
-        torch.manual_seed(self.seed)
-        state = torch.random.get_rng_state()
-        observer = _DtypeObserver()
+        # Restoring the RNG state before every forward makes random draws (dropout) identical
+        # across evaluations; it is cheap, unlike torch.manual_seed.
+        self.rng_state = torch.random.get_rng_state()
+        seen: dict[str, str] = {}
+        mode = _observer_mode(seen, {_ptr(leaf) for leaf in leaves})
         with torch.enable_grad():
-            if observer.mode is not None:
+            out = None
+            if mode is not None:
                 try:
-                    with observer.mode:
+                    with mode:
                         out = self.fn(*args)
-                    self.observed_dtypes = observer.dtypes
-                except Exception:
-                    # Some code does not run under a dispatch mode; observing dtypes is optional.
-                    torch.manual_seed(self.seed)
-                    out = self.fn(*args)
-            else:
+                    self.observed_dtypes = seen
+                except Exception:  # noqa: BLE001 - some code does not run under a dispatch mode
+                    torch.random.set_rng_state(self.rng_state)
+            if out is None:
                 out = self.fn(*args)
-        self.reseed = not torch.equal(state, torch.random.get_rng_state())
+        self.reseed = not torch.equal(self.rng_state, torch.random.get_rng_state())
         return float_leaves(out), leaves
 
     def base_outputs(self) -> list[torch.Tensor]:
         """Outputs at the base point, evaluated the way every finite-difference point is."""
         return self._forward_no_graph(list(self.args))
 
-    def outputs_at(self, var: Var, delta: torch.Tensor) -> list[torch.Tensor]:
-        """Outputs with `var` moved to base + delta, no graph."""
+    def outputs_at(self, var: Var, v: torch.Tensor, t: float) -> list[torch.Tensor]:
+        """Outputs with `var` moved to base + t·v, no graph."""
         args = list(self.args)
-        point = var.base + delta
+        point = torch.add(var.base, v, alpha=t)
         try:
             if var.kind == "input":
                 args[var.position] = point
@@ -204,8 +224,6 @@ def changed_norm(us: list[torch.Tensor], outs: list[torch.Tensor], base: list[to
     only from those (perturbing one element of an elementwise function changes one output)."""
     total = 0.0
     for u, o, b in zip(us, outs, base):
-        changed = (o != b).reshape(-1)
-        if bool(changed.any()):
-            w = u.reshape(-1)[changed] * b.reshape(-1)[changed].to(torch.float64)
-            total += float(w.pow(2).sum())
+        w = u * b.to(torch.float64)
+        total += float(torch.where(o != b, w, 0.0).pow(2).sum())
     return math.sqrt(total)

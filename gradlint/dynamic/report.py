@@ -70,6 +70,7 @@ class GradcheckReport:
     error: dict[str, Any] | None = None  # {kind, message, traceback?}
     output: str = ""  # tail of what the target printed (child process only)
     seed: int = 0
+    evaluations: int = 0  # forward evaluations the check made
     timings: dict[str, float] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=dict)
     schema: int = SCHEMA

@@ -509,7 +509,7 @@ class InplaceOnSaved(Rule):
         if ev.via_data or ev.saved_by is None or ev.ctx.grad != "on":
             return
         t = ev.target
-        if not t.live or not t.graphs or t.get("fw") not in (None, "torch"):
+        if not t.graphs or t.get("fw") not in (None, "torch") or not any(o.certain for o in t.live):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"

@@ -419,6 +419,8 @@ class LossHistoryKept(Rule):
         if ev.op not in ("+", "-") or not ev.ctx.loops or not isinstance(ev.node, cst.AugAssign):
             return
         v = ev.value
+        if not v.graphs or v.kind not in ("tensor", None):
+            return  # a value with autograd history (not a list of modules, not a number)
         if not any(o.certain and o.framework == "torch" for o in v.live):
             return
         if not isinstance(ev.target_node, cst.Name):

@@ -1,0 +1,124 @@
+"""The in-process Python API: gradcheck(fn, *inputs, ...) -> GradcheckReport.
+
+This runs the target in the calling process (the caller trusts it). The CLI and the language
+server go through worker.run_check instead, which runs the same code in a child process.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Any, Callable
+
+from .report import ERROR, GradcheckReport, error_report
+
+DTYPES = ("float64", "float32")
+
+
+def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, dtype: Any = None,
+              seed: int = 0, directions: int = 2, name: str | None = None) -> GradcheckReport:
+    """Check the gradients of `fn` at `inputs` against finite differences.
+
+    fn: a function, a torch.autograd.Function subclass (checked through .apply), or an
+        nn.Module class (instantiated without arguments) or instance (copied; its parameters are
+        checked too). Without inputs, they are inferred (annotations, first layer, probing).
+    against: a hand-written gradient of sum(fn(*inputs)) to compare with autograd, in ulps.
+    dtype: the dtype the check runs in; default float64 (inputs are promoted).
+    seed: seeds the random directions and any inferred inputs.
+    """
+    t0 = time.perf_counter()
+    label = name or getattr(fn, "__qualname__", None) or type(fn).__name__
+    try:
+        from .inputs import Built, InputsError, build, param_names
+        from .targets import TargetError, resolve
+
+        resolved = resolve(fn)
+        if inputs:
+            built = Built(list(inputs), "explicit", "", param_names(resolved, len(inputs)))
+        else:
+            built = build(resolved, None, seed)
+        against_fn = resolve(against).fn if against is not None else None
+    except (TargetError, InputsError) as e:
+        kind = "target" if type(e).__name__ == "TargetError" else "inputs"
+        return error_report(kind, str(e), target=label, timings={"total": time.perf_counter() - t0})
+    except Exception as e:  # noqa: BLE001 - user code (a constructor, a probe) raised
+        return user_error(e, label, "while preparing the check", t0)
+    t_inputs = time.perf_counter() - t0
+    report = check_resolved(resolved, built, against_fn, dtype=dtype, seed=seed,
+                            directions=directions, name=label)
+    report.timings["inputs"] = t_inputs
+    report.timings["total"] = time.perf_counter() - t0
+    return report
+
+
+def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, directions: int,
+                   name: str) -> GradcheckReport:
+    """Promote, build the Problem, run the Checker; user exceptions become an `error` report."""
+    import torch
+
+    from .check import Checker
+    from .floats import dtype_name
+    from .problem import Problem
+
+    t0 = time.perf_counter()
+    try:
+        check_dtype = parse_dtype(dtype)
+    except ValueError as e:
+        return error_report("usage", str(e), target=name)
+    args = list(built.args)
+    target_dtype = next((dtype_name(a.dtype) for a in args
+                         if isinstance(a, torch.Tensor) and a.is_floating_point()), None)
+    module = resolved.module
+    if module is not None:
+        first = next((p for p in module.parameters() if p.is_floating_point()), None)
+        target_dtype = target_dtype or (dtype_name(first.dtype) if first is not None else None)
+    try:
+        if module is not None:
+            module.to(check_dtype)
+        args = [a.detach().to(check_dtype) if isinstance(a, torch.Tensor) and a.is_floating_point()
+                else a for a in args]
+        problem = Problem(resolved.fn, args, built.names, module=module, seed=seed)
+        report = Checker(problem, dtype=check_dtype, directions=directions, seed=seed,
+                         target_dtype=target_dtype, against=against_fn, name=name,
+                         kind=resolved.kind).run()
+    except Exception as e:  # noqa: BLE001 - the target raised: that is the report
+        return user_error(e, name, "while checking", t0)
+    report.inputs_source = built.source
+    report.inputs_expr = built.expr or None
+    report.notes = list(built.notes) + report.notes
+    if built.notes and report.verdict != ERROR:
+        from .explain import explain
+
+        report.explanation = explain(report)
+    report.versions = {"torch": torch.__version__}
+    return report
+
+
+def parse_dtype(dtype: Any):
+    import torch
+
+    if dtype is None:
+        return torch.float64
+    if isinstance(dtype, torch.dtype):
+        if dtype not in (torch.float64, torch.float32):
+            raise ValueError(f"dtype must be float64 or float32, not {dtype}")
+        return dtype
+    name = str(dtype).replace("torch.", "")
+    if name not in DTYPES:
+        raise ValueError(f"dtype must be float64 or float32, not {dtype!r}")
+    return getattr(torch, name)
+
+
+def user_error(e: BaseException, name: str, when: str, t0: float) -> GradcheckReport:
+    """The target (or its inputs, or the hand-written gradient) raised: say what and where."""
+    tb = "".join(traceback.format_exception(type(e), e, e.__traceback__, limit=-8))
+    first = str(e).splitlines()[0] if str(e) else ""
+    kind = "memory" if _is_oom(e) else "exception"
+    msg = (f"The target ran out of memory {when}: {type(e).__name__}: {first}" if kind == "memory"
+           else f"The target raised {type(e).__name__} {when}: {first}")
+    return error_report(kind, msg, target=name, traceback=tb,
+                        timings={"total": time.perf_counter() - t0})
+
+
+def _is_oom(e: BaseException) -> bool:
+    return isinstance(e, MemoryError) or "can't allocate memory" in str(e) or "out of memory" in str(e)

@@ -1,0 +1,411 @@
+"""Run the numerics on a Problem and turn what they find into a GradcheckReport.
+
+Order of work: one forward with autograd, one vector-Jacobian product per direction (plus one
+repeat, to see nondeterminism), then for every variable and direction a five-point stencil of
+forwards without autograd. Only a mismatch costs more (localisation), so a passing check of a
+96x96 function is a dozen forwards, not 2·9216.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import torch
+
+from . import explain
+from .against import AgainstError, align_gradients, ulp_table
+from .floats import EPS, dtype_name, power_of_two, to_float32, ulp
+from .localise import Localisation, localise
+from .numerics import NOISE_R, SAFETY, Line, Outcome, classify
+from .problem import Problem, Var, changed_norm
+from .report import (ERROR, FAIL, INCONCLUSIVE, PASS, ElementReport, GradcheckReport, InputReport,
+                     error_report)
+
+RESOLUTION_LIMIT = 0.05  # a pass needs every variable resolved to 5% even where kinks blur it
+LOW_PRECISION = ("float32", "float16", "bfloat16")
+
+
+class BackwardError(Exception):
+    """The target's backward raised: its gradient is broken, whatever the forward does."""
+
+
+@dataclass
+class VarResult:
+    var: Var
+    grads: list[torch.Tensor | None]
+    outcomes: list[Outcome] = field(default_factory=list)
+    directions: list[torch.Tensor] = field(default_factory=list)
+    priors: list[dict[str, float]] = field(default_factory=list)
+    status: str = "ok"
+    nonfinite: dict[str, object] | None = None
+    localisation: Localisation | None = None
+    note: str | None = None
+
+    @property
+    def disconnected(self) -> bool:
+        return all(g is None or not bool(g.any()) for g in self.grads)
+
+    def worst(self) -> Outcome | None:
+        return max(self.outcomes, key=lambda o: o.ratio, default=None)
+
+
+class Checker:
+    def __init__(self, problem: Problem, *, dtype: torch.dtype, directions: int = 2, seed: int = 0,
+                 target_dtype: str | None = None, against=None, name: str = "", kind: str = "") -> None:
+        self.problem = problem
+        self.dtype = dtype
+        self.directions = max(1, int(directions))
+        self.seed = seed
+        self.target_dtype = target_dtype
+        self.against = against
+        self.name = name
+        self.kind = kind
+        self.gen = torch.Generator().manual_seed(seed)
+        self.evaluations = 0
+        self.notes: list[str] = []
+
+    # -- the check ---------------------------------------------------------------------------
+
+    def run(self) -> GradcheckReport:
+        t_start = time.perf_counter()
+        p = self.problem
+        report = GradcheckReport(verdict=PASS, explanation="", target=self.name, kind=self.kind,
+                                 dtype=dtype_name(self.dtype), target_dtype=self.target_dtype,
+                                 seed=self.seed)
+        if not p.vars:
+            return self._finish(error_report(
+                "inputs", "Nothing to differentiate: the target has no floating-point inputs"
+                + (f" (only {', '.join(p.constants)})" if p.constants else "")
+                + (" and no trainable parameters." if p.module is not None else "."),
+                target=self.name, kind=self.kind), t_start)
+        outs, leaves = p.graph_forward()
+        self.evaluations += 1
+        if not outs:
+            return self._finish(error_report(
+                "outputs", "The target returns no floating-point tensor, so there is no gradient to check.",
+                target=self.name, kind=self.kind), t_start)
+        bad = _nonfinite_summary(outs)
+        if bad:
+            report.verdict = INCONCLUSIVE
+            report.notes.append(f"The output is not finite at these inputs ({bad}); choose inputs "
+                                "where it is, e.g. positive values for log or sqrt.")
+            report.inputs = [self._input_shell(v) for v in p.vars]
+            return self._finish(report, t_start)
+        self.eps = self._effective_eps(outs)
+        self.s0 = self.eps ** (1.0 / 3.0) / 2  # largest offset 2s = cbrt(eps), per unit of scale
+        if p.reseed:
+            self.notes.append("The target draws random numbers (dropout, torch.rand...): every "
+                              "evaluation used the same seed, so the check is for one fixed draw.")
+        us = self._output_weights(outs)
+        try:
+            grads = [self._vjp(outs, leaves, u) for u in us]
+            repeat = self._vjp(outs, leaves, us[0])
+        except BackwardError as e:
+            report.verdict = FAIL
+            report.error = {"kind": "backward", "message": str(e)}
+            report.inputs = [self._input_shell(v) for v in p.vars]
+            return self._finish(report, t_start)
+        f0 = p.base_outputs()
+        self.evaluations += 1
+        if not self._repeatable(outs, f0, us[0]):
+            report.verdict = INCONCLUSIVE
+            report.notes.append("The forward is not repeatable: two evaluations at the same inputs "
+                                "differ, so finite differences are meaningless (state that changes "
+                                "between calls?).")
+            report.inputs = [self._input_shell(v) for v in p.vars]
+            return self._finish(report, t_start)
+        self.f0 = f0
+        results = [self._check_var(i, var, us, [g[i] for g in grads]) for i, var in enumerate(p.vars)]
+        t_loc = time.perf_counter()
+        for r in results:
+            if r.status == "mismatch":
+                self._localise(r, us)
+        report.timings["localise"] = time.perf_counter() - t_loc
+        report.nondeterministic = self._nondeterminism(results, grads[0], repeat)
+        report.inputs = [self._input_report(r) for r in results]
+        report.inputs += [InputReport(name=c.split(" ")[0], kind="input", shape=[], dtype=c.split("(")[-1][:-1],
+                                      status="not_differentiable",
+                                      note="not a floating-point tensor: passed through unchanged")
+                          for c in p.constants]
+        report.float32 = self._float32_info(results, f0, grads[0])
+        if self.against is not None:
+            report.against = self._check_against(outs, leaves, f0)
+        report.verdict = self._verdict(results, report)
+        return self._finish(report, t_start)
+
+    def _finish(self, report: GradcheckReport, t_start: float) -> GradcheckReport:
+        report.notes = self.notes + report.notes
+        report.timings["check"] = time.perf_counter() - t_start
+        report.evaluations = self.evaluations
+        report.explanation = explain.explain(report)
+        self.problem.restore()
+        return report
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def _effective_eps(self, outs: list[torch.Tensor]) -> float:
+        """Rounding is as coarse as the lowest precision the differentiable path computes in."""
+        eps = EPS.get(dtype_name(self.dtype), EPS["float64"])
+        seen = {dtype_name(o.dtype): "output" for o in outs}
+        seen.update(self.problem.observed_dtypes)
+        for name, where in seen.items():
+            if EPS.get(name, 0.0) > eps:
+                eps = EPS[name]
+                if name != dtype_name(self.dtype):
+                    self.notes.append(f"The target computes in {name} ({where}) although the check "
+                                      f"runs in {dtype_name(self.dtype)}: the tolerances use {name} "
+                                      "rounding.")
+        return eps
+
+    def _output_weights(self, outs: list[torch.Tensor]) -> list[list[torch.Tensor]]:
+        """u: signed Gaussian weights over the outputs (one draw per direction); for a scalar
+        output u = 1, so the values shown are the gradient itself."""
+        if sum(o.numel() for o in outs) == 1:
+            return [[torch.ones(o.shape, dtype=torch.float64) for o in outs]] * self.directions
+        return [[torch.randn(o.shape, generator=self.gen, dtype=torch.float32).double() for o in outs]
+                for _ in range(self.directions)]
+
+    def _vjp(self, outs: list[torch.Tensor], leaves: list[torch.Tensor],
+             u: list[torch.Tensor]) -> list[torch.Tensor | None]:
+        pairs = [(o, w.to(o.dtype)) for o, w in zip(outs, u) if o.requires_grad]
+        if not pairs:
+            return [None] * len(leaves)
+        try:
+            return list(torch.autograd.grad([o for o, _ in pairs], leaves, [w for _, w in pairs],
+                                            retain_graph=True, allow_unused=True))
+        except Exception as e:  # noqa: BLE001 - any failure of the user's backward is the finding
+            raise BackwardError(f"The backward raised {type(e).__name__}: {e}") from e
+
+    def _repeatable(self, outs: list[torch.Tensor], f0: list[torch.Tensor], u: list[torch.Tensor]) -> bool:
+        if all(torch.equal(a.detach(), b) for a, b in zip(outs, f0)):
+            return True
+        diff = sum(float(torch.dot(w.reshape(-1), (a.detach() - b).reshape(-1).double()))
+                   for w, a, b in zip(u, outs, f0))
+        norm = math.sqrt(sum(float((w * b.double()).pow(2).sum()) for w, b in zip(u, f0)))
+        return abs(diff) <= 64 * self.eps * max(norm, 1e-300)
+
+    def _direction(self, var: Var) -> torch.Tensor:
+        # drawn in float32: float64 randn is ~9x slower, and a direction needs no more precision
+        v = torch.randn(var.base.shape, generator=self.gen, dtype=torch.float32)
+        return v.to(var.base.dtype).mul_(var.scale)
+
+    def outcome_along(self, var: Var, u: list[torch.Tensor], v: torch.Tensor, grad: torch.Tensor | None,
+                      s0: float, a: float | None = None, prior: dict | None = None) -> Outcome:
+        """Compare u·J·v (from `grad` = Jᵀu, or `a` if given) with finite differences along v."""
+        vd = v.double()
+        gd = torch.zeros_like(vd) if grad is None else grad.detach().double()
+        if a is None:
+            a = float(torch.dot(gd.reshape(-1), vd.reshape(-1)))
+        l1 = float((gd * vd).abs().sum())
+        x_in = float((gd * var.base.double()).norm())  # rounding of x + t·v moves u·f by this·eps
+        state: dict[str, float] = {}
+        f0 = self.f0
+        problem = self.problem
+
+        def evaluate(t: float) -> float:
+            outs = problem.outputs_at(var, v, t)
+            self.evaluations += 1
+            if "fnorm" not in state:
+                state["fnorm"] = changed_norm(u, outs, f0)
+            # u·(f(t) - f(0)) in float64: outputs that did not move contribute exactly 0
+            return sum(float(torch.dot(w.reshape(-1), (o.double() - b.double()).reshape(-1)))
+                       for w, o, b in zip(u, outs, f0))
+
+        oc = classify(Line(evaluate, 0.0), s0, a, lambda: self.eps * math.hypot(state["fnorm"], x_in),
+                      self.eps * l1)
+        if prior is not None:
+            prior.update(fnorm=state.get("fnorm", 0.0), x_in=x_in, l1=l1, a=a)
+        return oc
+
+    def _check_var(self, i: int, var: Var, us: list[list[torch.Tensor]],
+                   grads: list[torch.Tensor | None]) -> VarResult:
+        r = VarResult(var, grads)
+        for g in grads:
+            if g is not None and not bool(torch.isfinite(g).all()):
+                r.nonfinite = _nonfinite_detail(g)
+                r.status = "nonfinite"
+                return r
+        for k, u in enumerate(us):
+            v = self._direction(var)
+            prior: dict[str, float] = {}
+            r.outcomes.append(self.outcome_along(var, u, v, grads[k], self.s0, prior=prior))
+            r.directions.append(v)
+            r.priors.append(prior)
+        statuses = {o.status for o in r.outcomes}
+        if "mismatch" in statuses:
+            r.status = "mismatch"
+            if r.disconnected:
+                r.note = ("autograd gives no gradient (None or zero), but the output changes with "
+                          f"{var.name}: the graph is cut on the way (.detach(), .item(), .numpy(), "
+                          "torch.no_grad, a new tensor built from values).")
+        elif statuses & {"rough", "nonfinite"}:
+            rough = [o for o in r.outcomes if o.status != "agree"]
+            if any(o.status == "nonfinite" or not o.agrees or o.resolution > RESOLUTION_LIMIT for o in rough):
+                r.status = "nonsmooth"
+            kink = any(o.kink_at_point for o in rough)
+            r.note = (("not differentiable at this point (one-sided slopes differ: a kink exactly "
+                       "at the input, e.g. relu or abs at 0)" if kink else
+                       "not smooth within the finite-difference step (a kink such as relu, or "
+                       "non-finite values nearby)")
+                      + (f"; the check still resolved it to {max(o.resolution for o in rough):.1e}"
+                         if r.status != "nonsmooth" else ""))
+        elif r.disconnected:
+            r.status = "disconnected"
+            r.note = "no gradient flows to it and the output does not change with it"
+        return r
+
+    def _localise(self, r: VarResult, us: list[list[torch.Tensor]]) -> None:
+        k = max((k for k, o in enumerate(r.outcomes) if o.status == "mismatch"),
+                key=lambda k: r.outcomes[k].ratio)
+        oc = r.outcomes[k]
+        grad = r.grads[k] if r.grads[k] is not None else torch.zeros_like(r.var.base)
+        r.localisation = localise(
+            r.directions[k], grad, r.var.base, r.var.scale,
+            lambda d, a: self.outcome_along(r.var, us[k], d, None, oc.level.s, a=a))
+
+    def _nondeterminism(self, results: list[VarResult], first: list, second: list) -> dict | None:
+        """Two identical backward passes must agree bit for bit; if they do not, say by how much
+        and whether it is above what the check can resolve (then it is a failure)."""
+        found: dict[str, object] = {}
+        for r, a, b in zip(results, first, second):
+            if a is None or b is None or torch.equal(a, b):
+                continue
+            d = (a - b).double()
+            diff = float(d.abs().max())
+            scale = float(a.double().abs().max())
+            entry: dict[str, object] = {"max_abs_diff": diff, "max_rel_diff": diff / scale if scale else math.inf}
+            if r.outcomes:
+                shift = abs(float(torch.dot(d.reshape(-1), r.directions[0].double().reshape(-1))))
+                entry["above_tolerance"] = shift > r.outcomes[0].level.tol
+            found[r.var.name] = entry
+        return found or None
+
+    # -- reporting -----------------------------------------------------------------------------
+
+    def _input_shell(self, var: Var) -> InputReport:
+        return InputReport(name=var.name, kind=var.kind, shape=list(var.base.shape),
+                           dtype=dtype_name(var.base.dtype), status="unchecked")
+
+    def _input_report(self, r: VarResult) -> InputReport:
+        rep = self._input_shell(r.var)
+        rep.status, rep.note, rep.directions = (r.status if r.status != "ok" else "ok"), r.note, len(r.outcomes)
+        if r.nonfinite:
+            rep.note = (f"the gradient contains {r.nonfinite['what']} at {r.nonfinite['where']} "
+                        f"({r.nonfinite['count']} of {r.var.numel} elements)")
+            return rep
+        worst = r.worst()
+        if worst is None:
+            return rep
+        lv = worst.level
+        rep.abs_error, rep.rel_error, rep.ratio = worst.error, worst.rel_error, worst.ratio
+        rep.noise_floor, rep.tolerance, rep.step = lv.noise, lv.tol, 2 * lv.s * r.var.scale
+        rep.resolution = max(o.resolution for o in r.outcomes)
+        if r.localisation is not None:
+            loc = r.localisation
+            rep.worst = [_element_report(e, "mismatch") for e in loc.mismatched[:5]]
+            if not loc.mismatched:
+                rep.note = ((rep.note + "; ") if rep.note else "") + (
+                    "the mismatch is spread too thinly to pin on single elements")
+            hint = explain.value_pattern(r.var.name, loc.mismatched, loc.agreeing)
+            if hint:
+                rep.note = ((rep.note + "; ") if rep.note else "") + hint
+        return rep
+
+    def _float32_info(self, results: list[VarResult], f0: list[torch.Tensor], grads: list) -> dict | None:
+        """What a float32 check could resolve, and for a scalar loss the finite-difference quantum
+        ulp(L)/h: the reason hand-written float32 checks of summed losses return garbage."""
+        low = self.target_dtype in LOW_PRECISION or dtype_name(self.dtype) in LOW_PRECISION
+        if not low:
+            return None
+        e32 = EPS["float32"]
+        s32 = e32 ** (1.0 / 3.0) / 2
+        floors = []
+        for r in results:
+            for oc, pr in zip(r.outcomes, r.priors):
+                if not pr or oc.scale <= 0:
+                    continue
+                tol32 = SAFETY * NOISE_R * e32 * math.hypot(pr["fnorm"], pr["x_in"]) / s32 + e32 * pr["l1"]
+                floors.append(tol32 / oc.scale)
+        info: dict[str, object] = {}
+        if floors:
+            info["detection_floor"] = max(floors)
+        if sum(o.numel() for o in f0) == 1:
+            loss = to_float32(float(f0[0].reshape(-1)[0]))
+            u = ulp(loss, "float32")
+            gs = [g.detach().abs().reshape(-1).double() for g in grads if g is not None]
+            median = float(torch.cat(gs).median()) if gs else math.nan
+            info["loss"] = {
+                "value": loss, "ulp": u, "ulp_power_of_two": power_of_two(u),
+                "fd_quantum": {"1e-3": u / 1e-3, "1e-4": u / 1e-4, f"{2 * s32:.1e}": u / (2 * s32)},
+                "median_abs_gradient": median,
+            }
+        return info or None
+
+    def _check_against(self, outs: list[torch.Tensor], leaves: list[torch.Tensor],
+                       f0: list[torch.Tensor]) -> dict:
+        """A hand-written gradient of sum(f): compared with autograd in ulps, and checked itself
+        against finite differences (autograd may be the one that is wrong)."""
+        p = self.problem
+        inputs = [(v, leaf) for v, leaf in zip(p.vars, leaves) if v.kind == "input"]
+        ones = [torch.ones(o.shape, dtype=torch.float64) for o in outs]
+        auto = self._vjp(outs, [leaf for _, leaf in inputs], ones)
+        try:
+            hand = align_gradients(self.against(*p.args), [v for v, _ in inputs], len(p.args))
+        except AgainstError as e:
+            return {"error": str(e), "inputs": [], "finite_differences": [], "wrong": True,
+                    "unresolved": False}
+        table = ulp_table([v for v, _ in inputs], hand, auto)
+        fd = []
+        for (var, _), h in zip(inputs, hand):
+            if h is None:
+                continue
+            oc = self.outcome_along(var, ones, self._direction(var), h.to(var.base.dtype), self.s0)
+            fd.append({"name": var.name, "status": oc.status, "ratio": oc.ratio,
+                       "rel_error": oc.rel_error, "resolution": oc.resolution})
+        return {"inputs": table, "finite_differences": fd,
+                "wrong": any(x["status"] == "mismatch" for x in fd),
+                "unresolved": any(x["status"] in ("rough", "nonfinite") for x in fd)}
+
+    def _verdict(self, results: list[VarResult], report: GradcheckReport) -> str:
+        statuses = {r.status for r in results}
+        nan_grad = any(r.nonfinite and r.nonfinite["what"].startswith("NaN") for r in results)
+        nondet_fail = any(e.get("above_tolerance") for e in (report.nondeterministic or {}).values())
+        against_fail = bool(report.against and report.against["wrong"])
+        if "mismatch" in statuses or nan_grad or nondet_fail or against_fail:
+            return FAIL
+        if statuses & {"nonsmooth", "nonfinite"} or (report.against and report.against["unresolved"]):
+            return INCONCLUSIVE
+        return PASS
+
+
+def _element_report(e, status: str) -> ElementReport:
+    abs_err = abs(e.numerical - e.analytical)
+    scale = max(abs(e.numerical), abs(e.analytical))
+    return ElementReport(index=e.index, numerical=e.numerical, analytical=e.analytical,
+                         abs_error=abs_err, rel_error=abs_err / scale if scale else 0.0,
+                         value=e.value, status=status)
+
+
+def _nonfinite_detail(t: torch.Tensor) -> dict[str, object]:
+    t = t.detach()
+    nan = torch.isnan(t)
+    inf = torch.isinf(t)
+    what = " and ".join(w for w, m in (("NaN", nan), ("Inf", inf)) if bool(m.any()))
+    bad = (nan | inf).reshape(-1).nonzero().reshape(-1)
+    from .localise import unravel
+
+    where = [unravel(int(j), tuple(t.shape)) for j in bad[:3]]
+    return {"what": what, "count": int(bad.numel()),
+            "where": ", ".join(str(w) for w in where) + (" ..." if bad.numel() > 3 else "")}
+
+
+def _nonfinite_summary(outs: list[torch.Tensor]) -> str:
+    parts = []
+    for i, o in enumerate(outs):
+        if not bool(torch.isfinite(o.detach()).all()):
+            d = _nonfinite_detail(o)
+            name = "output" if len(outs) == 1 else f"output {i}"
+            parts.append(f"{name} has {d['what']} at {d['where']}")
+    return "; ".join(parts)

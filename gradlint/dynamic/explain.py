@@ -1,0 +1,178 @@
+"""Plain-words explanations of a report: what was found, where, and why the numbers say so.
+
+Torch-free: it reads the report's numbers only, so the CLI and the server can re-explain a
+report that came back from the child process.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .report import ERROR, FAIL, INCONCLUSIVE, PASS, GradcheckReport, InputReport
+
+
+def explain(r: GradcheckReport) -> str:
+    who = r.target or "the target"
+    if r.verdict == ERROR:
+        return (r.error or {}).get("message") or f"The check of {who} could not run."
+    parts: list[str] = []
+    if r.error and r.error.get("kind") == "backward":
+        parts.append(f"The backward of {who} is broken. {r.error['message']}.")
+    bad = [i for i in r.inputs if i.status in ("mismatch", "nonfinite")]
+    for i in bad:
+        parts.append(_explain_bad_input(who, i))
+    if r.nondeterministic:
+        parts.append(_explain_nondeterminism(r.nondeterministic))
+    if r.against:
+        parts.append(_explain_against(r.against))
+    unsure = [i for i in r.inputs if i.status == "nonsmooth"]
+    for i in unsure:
+        parts.append(f"Could not decide for {i.name}: {i.note}. Try inputs away from the kink, or "
+                     "check the pieces on either side separately.")
+    if r.verdict == INCONCLUSIVE and not unsure and not bad:
+        parts.append(f"The check of {who} is inconclusive.")
+    if r.verdict == PASS or (r.verdict != ERROR and not bad and not r.error):
+        ok = [i for i in r.inputs if i.status == "ok"]
+        if ok:
+            parts.append(_explain_pass(who, r, ok))
+    gone = [i for i in r.inputs if i.status == "disconnected"]
+    if gone:
+        names = ", ".join(i.name for i in gone)
+        parts.append(f"{names}: disconnected (no gradient flows to {'it' if len(gone) == 1 else 'them'}, "
+                     "and the output does not change with it); fine if intended.")
+    if r.float32:
+        parts.append(_explain_float32(r))
+    parts.extend(r.notes)
+    return " ".join(p for p in parts if p)
+
+
+def _fmt(x: float | None, digits: int = 3) -> str:
+    if x is None:
+        return "?"
+    if isinstance(x, str):
+        return x
+    return f"{x:.{digits}g}"
+
+
+def _explain_bad_input(who: str, i: InputReport) -> str:
+    what = "parameter" if i.kind == "parameter" else "input"
+    if i.status == "nonfinite":
+        return f"The gradient of {who} with respect to {what} {i.name} is not finite: {i.note}."
+    s = (f"The gradient of {who} with respect to {what} {i.name} is wrong: autograd and finite "
+         f"differences disagree by {_pct(i.rel_error)} along a random direction, "
+         f"{_fmt(i.ratio, 2)}x the tolerance (noise floor {_fmt(i.noise_floor, 2)}).")
+    if i.worst:
+        w = i.worst[0]
+        where = f"{i.name}[{', '.join(map(str, w.index))}]" if w.index else i.name
+        val = f" = {_fmt(w.value, 4)}" if w.value is not None else ""
+        s += (f" At {where}{val} finite differences give {_fmt(w.numerical, 6)} and autograd "
+              f"{_fmt(w.analytical, 6)}.")
+    if i.note:
+        s += f" {i.note[0].upper()}{i.note[1:]}."
+    return s
+
+
+def _pct(x: float | None) -> str:
+    if x is None or isinstance(x, str):
+        return "an unknown amount"
+    if x >= 0.01:
+        return f"{100 * x:.3g}%"
+    return f"{x:.2g} (relative)"
+
+
+def _explain_pass(who: str, r: GradcheckReport, ok: list[InputReport]) -> str:
+    names = ", ".join(i.name for i in ok[:6]) + (f" and {len(ok) - 6} more" if len(ok) > 6 else "")
+    worst_ratio = max((i.ratio or 0.0) for i in ok)
+    resolution = max((i.resolution or 0.0) for i in ok)
+    dirs = max(i.directions for i in ok)
+    return (f"The gradients of {who} agree with finite differences for {names}: the largest "
+            f"discrepancy is {_fmt(worst_ratio, 2)}x the tolerance, and the check would have seen "
+            f"a relative error above {_fmt(resolution, 2)} ({r.dtype}, {dirs} random "
+            f"direction{'s' if dirs != 1 else ''} per input).")
+
+
+def _explain_nondeterminism(nd: dict[str, Any]) -> str:
+    parts = []
+    for name, e in nd.items():
+        verdict = ("more than the check's tolerance: the backward is wrong on some calls"
+                   if e.get("above_tolerance") else "within rounding; harmless for training, "
+                   "but results are not bit-reproducible")
+        parts.append(f"Two identical backward passes differ for {name} (max {_fmt(e['max_abs_diff'], 2)}, "
+                     f"relative {_fmt(e['max_rel_diff'], 2)}): {verdict}.")
+    return " ".join(parts)
+
+
+def _explain_against(ag: dict[str, Any]) -> str:
+    if ag.get("error"):
+        return f"The hand-written gradient is unusable: {ag['error']}."
+    parts = []
+    for row in ag["inputs"]:
+        if "max_abs_diff" not in row:
+            parts.append(f"{row['name']}: {row.get('note', '')}.")
+            continue
+        d, n = row["max_abs_diff"], row["ulps_at_max_diff"]
+        if d == 0:
+            parts.append(f"The hand-written gradient for {row['name']} equals autograd's bit for bit.")
+            continue
+        idx = ", ".join(map(str, row["index"]))
+        parts.append(f"The hand-written gradient for {row['name']} differs from autograd by at most "
+                     f"{_fmt(d, 3)} (at [{idx}]: {_fmt(row['hand_written'], 8)} vs "
+                     f"{_fmt(row['autograd'], 8)}); that is {_fmt(n, 3)} ulp of {row['dtype']}"
+                     f" (at most {_fmt(row['max_ulps'], 3)} ulp anywhere).")
+    fd = ag.get("finite_differences", [])
+    if ag.get("wrong"):
+        bad = ", ".join(x["name"] for x in fd if x["status"] == "mismatch")
+        parts.append(f"Finite differences say the hand-written gradient for {bad} is wrong.")
+    elif fd and not ag.get("unresolved"):
+        small = all(r.get("max_ulps", 0) <= 4 for r in ag["inputs"] if "max_ulps" in r)
+        parts.append("Finite differences agree with the hand-written gradient"
+                     + ("; the difference from autograd is rounding, not a bug." if small else "."))
+    return " ".join(parts)
+
+
+def _explain_float32(r: GradcheckReport) -> str:
+    f = r.float32 or {}
+    parts = []
+    floor = f.get("detection_floor")
+    if floor is not None and r.dtype != "float32":
+        parts.append(f"A float32 check of this target could only resolve relative errors above "
+                     f"{_fmt(floor, 2)} (this float64 check: {_fmt(max((i.resolution or 0) for i in r.inputs), 2)}).")
+    loss = f.get("loss")
+    if loss:
+        u = loss["ulp"]
+        p2 = f" = {loss['ulp_power_of_two']}" if loss.get("ulp_power_of_two") else ""
+        q = loss["fd_quantum"]["1e-3"]
+        med = loss.get("median_abs_gradient")
+        s = (f"In float32 the loss ({_fmt(loss['value'], 4)}) has an ulp of {_fmt(u, 3)}{p2}, so a "
+             f"one-sided finite difference with step 1e-3 moves in multiples of ulp(L)/h = {_fmt(q, 3)}")
+        if isinstance(med, float) and med == med:
+            s += (f", {'larger' if q > med else 'compare that'} than the median gradient entry "
+                  f"({_fmt(med, 2)})")
+            if q > 0.1 * med:
+                s += ": a hand-written float32 finite-difference check of this loss cannot work"
+        parts.append(s + ".")
+    return " ".join(parts)
+
+
+def value_pattern(name: str, mismatched: list, agreeing: list) -> str | None:
+    """A factual pattern over the elements inspected: a constant factor, or a value threshold."""
+    hints = []
+    ratios = [e.analytical / e.numerical for e in mismatched if e.numerical]
+    if len(ratios) >= 2:
+        lo, hi = min(ratios), max(ratios)
+        if hi - lo <= 1e-3 * max(abs(lo), abs(hi)):
+            hints.append(f"autograd = {_fmt((lo + hi) / 2, 5)} x finite differences at all "
+                         f"{len(ratios)} mismatching elements inspected (a constant factor)")
+    if len(mismatched) >= 2 and len(agreeing) >= 2:
+        mv = [e.value for e in mismatched]
+        av = [e.value for e in agreeing]
+        if min(mv) > max(av):
+            hints.append(f"every mismatching element has {name} >= {_fmt(min(mv), 3)} and every "
+                         f"agreeing one {name} <= {_fmt(max(av), 3)}")
+        elif max(mv) < min(av):
+            hints.append(f"every mismatching element has {name} <= {_fmt(max(mv), 3)} and every "
+                         f"agreeing one {name} >= {_fmt(min(av), 3)}")
+    return "; ".join(hints) or None
+
+
+__all__ = ["explain", "value_pattern", "FAIL"]
