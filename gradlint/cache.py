@@ -36,16 +36,27 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+# The modules whose code decides the results (not the CLI, the formatters or gradlint.dynamic,
+# which change without changing a single finding).
+_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules")
+
+
 def _code_fingerprint() -> str:
-    """Size and mtime of every module of the installed package (cheap: ~40 stats)."""
+    """Size and mtime of every module that decides the results (cheap: a few dozen stats), so
+    that an editable install whose rules changed without a version bump gets a fresh cache."""
     h = hashlib.blake2b(digest_size=16)
     pkg = os.path.dirname(os.path.abspath(__file__))
-    for dirpath, dirnames, filenames in os.walk(pkg):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for name in sorted(filenames):
-            if name.endswith(".py"):
-                st = os.stat(os.path.join(dirpath, name))
-                h.update(f"{os.path.relpath(os.path.join(dirpath, name), pkg)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    for name in _RESULT_MODULES:
+        path = os.path.join(pkg, name)
+        paths = [path]
+        if os.path.isdir(path):
+            paths = sorted(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".py"))
+        for p in paths:
+            try:
+                st = os.stat(p)
+            except OSError:
+                continue
+            h.update(f"{os.path.relpath(p, pkg)}:{st.st_size}:{st.st_mtime_ns};".encode())
     return h.hexdigest()
 
 

@@ -40,11 +40,52 @@ class _Finding:
     severity: Severity
 
 
+class ParsedChunk:
+    """One top-level chunk, parsed on its own; positions are offset by its first line."""
+
+    __slots__ = ("chunk", "module", "_positions")
+
+    def __init__(self, chunk: prefilter.Chunk, module: cst.Module, positions=None) -> None:
+        self.chunk = chunk
+        self.module = module
+        self._positions = positions
+
+    def positions(self):
+        if self._positions is None:
+            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        return self._positions
+
+
+class ChunkCache:
+    """Parsed chunks by text, for checking successive versions of a document: an edit
+    re-parses only the chunks it touched (and their positions are kept too)."""
+
+    def __init__(self, max_chunks: int = 4000) -> None:
+        from collections import OrderedDict
+
+        self._items: "OrderedDict[str, list]" = OrderedDict()
+        self.max_chunks = max_chunks
+
+    def get(self, text: str):
+        item = self._items.get(text)
+        if item is not None:
+            self._items.move_to_end(text)
+        return item
+
+    def put(self, text: str, module: cst.Module) -> list:
+        item = [module, None]
+        self._items[text] = item
+        if len(self._items) > self.max_chunks:
+            self._items.popitem(last=False)
+        return item
+
+
 class FileContext:
     """What a rule sees of the file it checks."""
 
-    def __init__(self, module: cst.Module, source: SourceText, path: str, interp: Interpreter) -> None:
-        self.module = module
+    def __init__(self, chunks: list[ParsedChunk], source: SourceText, path: str, interp: Interpreter) -> None:
+        self.chunks = chunks
+        self.module = chunks[0].module if chunks else cst.Module(body=[])
         self.source = source
         self.path = path
         self.interp = interp
@@ -63,16 +104,12 @@ class FileContext:
         """The parent of a node (the map is built on first use: most files never need it)."""
         if self._parents is None:
             parents: dict[int, cst.CSTNode] = {}
-
-            def walk(n: cst.CSTNode) -> None:
-                stack = [n]
-                while stack:
-                    cur = stack.pop()
-                    for child in cur.children:
-                        parents[id(child)] = cur
-                        stack.append(child)
-
-            walk(self.module)
+            stack: list[cst.CSTNode] = [pc.module for pc in self.chunks]
+            while stack:
+                cur = stack.pop()
+                for child in cur.children:
+                    parents[id(child)] = cur
+                    stack.append(child)
             self._parents = parents
         return self._parents.get(id(node))
 
@@ -90,6 +127,16 @@ class FileContext:
             c = self.module.code_for_node(node)
             self._code_cache[key] = c
         return c
+
+    def range_of(self, node: cst.CSTNode) -> tuple[Position, Position] | None:
+        """File positions of a node: the chunk holding it is found by trying the chunks'
+        position maps (each computed once, only for files with findings)."""
+        for pc in self.chunks:
+            rng = pc.positions().get(node)
+            if rng is not None:
+                off = pc.chunk.line - 1
+                return Position(rng.start.line + off, rng.start.column), Position(rng.end.line + off, rng.end.column)
+        return None
 
 
 @dataclass
@@ -120,10 +167,41 @@ def check_source(
     exhaustive: bool = False,
     always_parse: bool = False,
 ) -> list[Diagnostic]:
-    """Lint one file's text. `exhaustive=True` skips the cheap first pass (used to prove it
-    loses no finding); `always_parse=True` still parses a file the first pass would skip, so
-    that a syntax error is reported (the language server wants GL001 on every buffer)."""
+    """Lint one file's text. `exhaustive=True` parses and analyses every chunk (used to prove
+    the narrowing loses no finding); `always_parse=True` parses a file without
+    differentiation evidence too, so that a syntax error is reported (the language server
+    wants GL001 on every buffer)."""
     return check_source_full(text, path, config, select=select, exhaustive=exhaustive, always_parse=always_parse).diagnostics
+
+
+def _parse_chunks(chunks: list[prefilter.Chunk], cache: ChunkCache | None) -> list[ParsedChunk]:
+    out = []
+    for c in chunks:
+        if not c.included:
+            continue
+        item = cache.get(c.text) if cache is not None else None
+        if item is None:
+            module = cst.parse_module(c.text)
+            if cache is not None:
+                item = cache.put(c.text, module)
+        if item is not None:
+            pc = ParsedChunk(c, item[0])
+            if item[1] is not None:
+                pc._positions = item[1]
+            out.append(pc)
+        else:
+            out.append(ParsedChunk(c, module))
+    return out
+
+
+def _remember_positions(parsed: list[ParsedChunk], cache: ChunkCache | None) -> None:
+    if cache is None:
+        return
+    for pc in parsed:
+        if pc._positions is not None:
+            item = cache.get(pc.chunk.text)
+            if item is not None and item[1] is None:
+                item[1] = pc._positions
 
 
 def check_source_full(
@@ -134,6 +212,7 @@ def check_source_full(
     select: Iterable[str] | None = None,
     exhaustive: bool = False,
     always_parse: bool = False,
+    cache: ChunkCache | None = None,
 ) -> CheckResult:
     config = config or Config()
     rules = _selected_rules(config, path, select)
@@ -142,49 +221,42 @@ def check_source_full(
     diags: list[Diagnostic] = []
     t0 = time.perf_counter()
 
-    plan = None
-    if "GL001" in enabled and all(r.code.startswith("GL00") for r in rules):
+    analysed = [r for r in rules if not r.code.startswith("GL00")]
+    if "GL001" in enabled and not analysed:
         always_parse = True  # only syntax errors asked for: every file must be parsed
-    if not exhaustive:
-        plan = prefilter.plan(text, rules)
-        if plan.skip:
-            if always_parse:
-                try:
-                    cst.parse_module(text)
-                except cst.ParserSyntaxError as exc:
-                    diags = [d for d in _syntax_error(exc, source, path, config, enabled) if not source.is_suppressed(d)]
-                    return CheckResult(diags, parsed=False)
-                except RecursionError:
-                    return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
-            return CheckResult([], parsed=False, skipped=True)
-    parse_text = plan.text if plan is not None else text
-    try:
-        module = cst.parse_module(parse_text)
-    except cst.ParserSyntaxError as exc:
-        if plan is not None and plan.narrowed:
-            # the narrowed text did not parse (the split guessed wrong): use the whole file
-            parse_text = text
+    plan = prefilter.plan(text, analysed, narrow=not exhaustive)
+    if plan.skip or not analysed:
+        if always_parse:
             try:
-                module = cst.parse_module(text)
-            except cst.ParserSyntaxError as exc2:
-                return CheckResult(_syntax_error(exc2, source, path, config, enabled), parsed=False)
+                cst.parse_module(text)
+            except cst.ParserSyntaxError as exc:
+                diags = [d for d in _syntax_error(exc, source, path, config, enabled) if not source.is_suppressed(d)]
+                return CheckResult(diags, parsed=False)
             except RecursionError:
                 return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
-        else:
+        return CheckResult([], parsed=False, skipped=True)
+    try:
+        parsed = _parse_chunks(plan.chunks, cache)
+    except (cst.ParserSyntaxError, RecursionError):
+        # a chunk did not parse on its own (the split guessed wrong, or the file is broken):
+        # parse the whole file; a real syntax error is reported from there
+        whole = prefilter.Chunk(0, len(text), 1, text)
+        try:
+            parsed = _parse_chunks([whole], cache)
+        except cst.ParserSyntaxError as exc:
             return CheckResult(_syntax_error(exc, source, path, config, enabled), parsed=False)
-    except RecursionError:
-        return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
+        except RecursionError:
+            return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
     t1 = time.perf_counter()
 
     # rules that ran into an exception
     failed: dict[str, BaseException] = {}
     instances: list[Rule] = []
     handlers: dict[type, list] = {}
-    interp = Interpreter(module, lambda ev: None)
-    ctx = FileContext(module, source, path, interp)
-    for rule_cls in rules:
-        if rule_cls.code in ("GL001", "GL002", "GL003"):
-            continue
+    body = [stmt for pc in parsed for stmt in pc.module.body]
+    interp = Interpreter(body, lambda ev: None)
+    ctx = FileContext(parsed, source, path, interp)
+    for rule_cls in analysed:
         try:
             inst = rule_cls(ctx)
         except Exception as exc:  # pragma: no cover - defensive
@@ -212,9 +284,7 @@ def check_source_full(
     budget_hit = False
     try:
         interp.run()
-    except AnalysisBudgetExceeded:
-        budget_hit = True
-    except RecursionError:
+    except (AnalysisBudgetExceeded, RecursionError):
         budget_hit = True
     for inst in instances:
         if inst.code in failed:
@@ -227,18 +297,19 @@ def check_source_full(
 
     findings = [f for f in ctx.findings if f.rule.code not in failed]
     if findings:
-        diags.extend(_to_diagnostics(findings, module, source, path, config))
+        diags.extend(_to_diagnostics(findings, ctx, path, config))
     for code, exc in sorted(failed.items()):
         if "GL002" in enabled:
             diags.append(_rule_error(code, exc, source, path, config))
     if interp.errors and "GL002" in enabled:
         stmt, exc = interp.errors[0]
-        diags.append(_analysis_error(stmt, exc, module, source, path, config, len(interp.errors)))
+        diags.append(_analysis_error(stmt, exc, ctx, path, config, len(interp.errors)))
+    _remember_positions(parsed, cache)
     diags = [d for d in _dedupe(diags) if not source.is_suppressed(d)]
     diags.sort(key=Diagnostic.sort_key)
     return CheckResult(
         diags,
-        timings={"parse": t1 - t0, "analysis": t2 - t1, "budget_hit": budget_hit, "narrowed": bool(plan and plan.narrowed)},
+        timings={"parse": t1 - t0, "analysis": t2 - t1, "budget_hit": budget_hit, "narrowed": plan.narrowed},
     )
 
 
@@ -254,21 +325,24 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _to_diagnostics(findings: list[_Finding], module: cst.Module, source: SourceText, path: str, config: Config) -> list[Diagnostic]:
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = wrapper.resolve(PositionProvider)
+def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, config: Config) -> list[Diagnostic]:
     out = []
+    lines: dict[int, int] = {}
+
+    def line_of(n):
+        r = ctx.range_of(n)
+        return r[0].line if r else "?"
+
     for f in findings:
-        rng = positions.get(f.node)
+        rng = ctx.range_of(f.node)
         if rng is None:
             continue
-        start = Position(rng.start.line, rng.start.column)
-        end = Position(rng.end.line, rng.end.column)
-        fix = _resolve_fix(f.fix, positions) if f.fix is not None else None
+        start, end = rng
+        fix = _resolve_fix(f.fix, ctx) if f.fix is not None else None
         message = f.message
         if callable(message):
             # messages may name the line of another node ("differentiated on line 26")
-            message = message(lambda n: positions[n].start.line if n in positions else "?")
+            message = message(line_of)
         out.append(
             Diagnostic(
                 code=f.rule.code,
@@ -285,14 +359,13 @@ def _to_diagnostics(findings: list[_Finding], module: cst.Module, source: Source
     return out
 
 
-def _resolve_fix(fix: RuleFix, positions) -> Fix | None:
+def _resolve_fix(fix: RuleFix, ctx: FileContext) -> Fix | None:
     edits = []
     for e in fix.edits:
-        rng = positions.get(e.node)
+        rng = ctx.range_of(e.node)
         if rng is None:
             return None
-        start = Position(rng.start.line, rng.start.column)
-        end = Position(rng.end.line, rng.end.column)
+        start, end = rng
         if e.how == "replace":
             edits.append(Edit(start, end, e.text))
         elif e.how == "before":
@@ -300,10 +373,10 @@ def _resolve_fix(fix: RuleFix, positions) -> Fix | None:
         elif e.how == "after":
             edits.append(Edit(end, end, e.text))
         elif e.how == "replace_span":
-            rng2 = positions.get(e.end_node)
+            rng2 = ctx.range_of(e.end_node)
             if rng2 is None:
                 return None
-            edits.append(Edit(start, Position(rng2.end.line, rng2.end.column), e.text))
+            edits.append(Edit(start, rng2[1], e.text))
     return Fix(fix.message, tuple(edits), fix.applicability)
 
 
@@ -361,11 +434,10 @@ def _rule_error(code: str, exc: BaseException, source: SourceText, path: str, co
     )
 
 
-def _analysis_error(stmt, exc, module, source, path, config, count: int) -> Diagnostic:
+def _analysis_error(stmt, exc, ctx: FileContext, path, config, count: int) -> Diagnostic:
     try:
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        rng = wrapper.resolve(PositionProvider).get(stmt)
-        start = Position(rng.start.line, rng.start.column) if rng else Position(1, 0)
+        rng = ctx.range_of(stmt)
+        start = rng[0] if rng else Position(1, 0)
     except Exception:  # pragma: no cover
         start = Position(1, 0)
     more = f" (and {count - 1} more statements)" if count > 1 else ""
@@ -418,15 +490,16 @@ def fix_source(
 
 class DocumentChecker:
     """Checks successive versions of one document (the language server keeps one per open
-    buffer). It may reuse work between versions; `check` always returns the complete,
-    up-to-date list of diagnostics for `text`."""
+    buffer). It reuses the parsed chunks (and their positions) that an edit did not touch;
+    `check` always returns the complete, up-to-date list of diagnostics for `text`."""
 
     def __init__(self, path: str, config: Config | None = None) -> None:
         self.path = path
         self.config = config or Config()
+        self._cache = ChunkCache()
 
     def set_config(self, config: Config) -> None:
         self.config = config
 
     def check(self, text: str) -> list[Diagnostic]:
-        return check_source(text, self.path, self.config, always_parse=True)
+        return check_source_full(text, self.path, self.config, always_parse=True, cache=self._cache).diagnostics

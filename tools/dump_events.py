@@ -31,7 +31,7 @@ def show(ev):
     else:
         extra = repr({k: getattr(ev, k, None) for k in getattr(type(ev), '__slots__', ())})[:300]
     print(f"{line(ev.node)}: {name} run={ev.ctx.run} loops={[(line(n), i) for n, i in ev.ctx.loops]} grad={ev.ctx.grad} {extra}")
-it = Interpreter(mod, show)
+it = Interpreter(mod.body, show)
 it.run()
 for stmt, exc in it.errors:
     import traceback

@@ -261,8 +261,9 @@ class Interpreter:
     LOOP_UNROLL = 2
     MAX_LOOP_NEST_UNROLLED = 3
 
-    def __init__(self, module: cst.Module, emit: Callable[[Event], None], *, budget: int = 2_000_000) -> None:
-        self.module = module
+    def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000) -> None:
+        # `body`: the module's top-level statements (a Module is accepted too)
+        self.body = list(body.body) if isinstance(body, cst.Module) else list(body)
         self._emit = emit
         self.genv: dict[str, Val] = {}
         self.seq = 0
@@ -350,7 +351,7 @@ class Interpreter:
         ctx = Ctx(run=self.runs)
         act = Activation(None, (), 0)
         st = State(self.genv, frozenset(), ctx, act)
-        self.exec_block(self.module.body, st)
+        self.exec_block(self.body, st)
         # Every function on its own, with symbolic arguments (including nested ones found on
         # the way; the list grows while we iterate).
         i = 0

@@ -17,9 +17,14 @@ Values are immutable; `join` merges the values of alternative paths (branches, i
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Iterable
 
 import libcst as cst
+
+# Creation order: origins, cuts and notes live in frozensets, whose iteration order depends on
+# object ids; rules sort by `seq` so that what they report does not vary between runs.
+_seq = itertools.count()
 
 # ----------------------------------------------------------------------------------- origins
 
@@ -27,7 +32,7 @@ import libcst as cst
 class Origin:
     """Something a gradient can flow into. Compared by identity (one object per creation)."""
 
-    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf")
+    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf", "seq")
 
     def __init__(
         self,
@@ -47,6 +52,7 @@ class Origin:
         self.certain = certain
         self.framework = framework
         self.leaf = leaf
+        self.seq = next(_seq)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<{self.kind}:{self.label}{'' if self.certain else '?'}>"
@@ -55,12 +61,13 @@ class Origin:
 class Cut:
     """An operation that stops gradients. `hard` cuts are never intended on a loss path."""
 
-    __slots__ = ("kind", "node", "hard")
+    __slots__ = ("kind", "node", "hard", "seq")
 
     def __init__(self, kind: str, node: cst.CSTNode, hard: bool) -> None:
         self.kind = kind
         self.node = node
         self.hard = hard
+        self.seq = next(_seq)
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<cut {self.kind}>"
@@ -69,13 +76,14 @@ class Cut:
 class Note:
     """A marker a rule attaches to a value. `through_cuts`: it survives gradient-stopping ops."""
 
-    __slots__ = ("kind", "node", "data", "through_cuts")
+    __slots__ = ("kind", "node", "data", "through_cuts", "seq")
 
     def __init__(self, kind: str, node: cst.CSTNode, data: Any = None, through_cuts: bool = False) -> None:
         self.kind = kind
         self.node = node
         self.data = data
         self.through_cuts = through_cuts
+        self.seq = next(_seq)
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<note {self.kind}>"
@@ -127,6 +135,12 @@ class Val:
 
     def cut_origins(self) -> frozenset:
         return frozenset(o for o, _ in self.cuts)
+
+    def sorted_notes(self, kind: str | None = None) -> list:
+        return sorted((n for n in self.notes if kind is None or n.kind == kind), key=lambda n: n.seq)
+
+    def sorted_cuts(self) -> list:
+        return sorted(self.cuts, key=lambda oc: (oc[0].seq, oc[1].seq))
 
     def __repr__(self) -> str:  # pragma: no cover
         return (

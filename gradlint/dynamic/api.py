@@ -16,7 +16,7 @@ DTYPES = ("float64", "float32")
 
 
 def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, dtype: Any = None,
-              seed: int = 0, directions: int = 2, name: str | None = None) -> GradcheckReport:
+              seed: int = 0, directions: int | None = None, name: str | None = None) -> GradcheckReport:
     """Check the gradients of `fn` at `inputs` against finite differences.
 
     fn: a function, a torch.autograd.Function subclass (checked through .apply), or an
@@ -25,6 +25,7 @@ def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, 
     against: a hand-written gradient of sum(fn(*inputs)) to compare with autograd, in ulps.
     dtype: the dtype the check runs in; default float64 (inputs are promoted).
     seed: seeds the random directions and any inferred inputs.
+    directions: random directions per input (default 1 in float64, 3 in float32).
     """
     t0 = time.perf_counter()
     label = name or getattr(fn, "__qualname__", None) or type(fn).__name__
@@ -51,7 +52,7 @@ def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, 
     return report
 
 
-def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, directions: int,
+def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, directions: int | None,
                    name: str) -> GradcheckReport:
     """Promote, build the Problem, run the Checker; user exceptions become an `error` report."""
     import torch

@@ -40,6 +40,18 @@ class Localisation:
     kinked: list[Element] = field(default_factory=list)
     tests: int = 0
 
+    def add(self, el: Element) -> None:
+        {"mismatch": self.mismatched, "agree": self.agreeing}.get(el.outcome.status, self.kinked).append(el)
+
+
+def check_element(j: int, shape: torch.Size, scale: float, flat_g: torch.Tensor, flat_x: torch.Tensor,
+                  outcome_along: Callable[[torch.Tensor], Outcome]) -> Element:
+    """d(u·f)/dx[j] by finite differences along e_j (scaled like the input) and from autograd."""
+    d = torch.zeros(flat_x.numel(), dtype=flat_x.dtype)
+    d[j] = scale
+    oc = outcome_along(d.reshape(shape))
+    return Element(j, unravel(j, tuple(shape)), oc, oc.numerical / scale, float(flat_g[j]), float(flat_x[j]))
+
 
 def unravel(flat: int, shape: tuple[int, ...]) -> list[int]:
     idx = []
@@ -50,9 +62,9 @@ def unravel(flat: int, shape: tuple[int, ...]) -> list[int]:
 
 
 def localise(v: torch.Tensor, grad: torch.Tensor, base: torch.Tensor, scale: float,
-             outcome_along: Callable[[torch.Tensor, float], Outcome],
+             outcome_along: Callable[[torch.Tensor], Outcome],
              max_tests: int = MAX_TESTS, want: int = WANT) -> Localisation:
-    """`outcome_along(direction, analytical)` compares u·J·direction with finite differences."""
+    """`outcome_along(direction)` compares u·J·direction (autograd) with finite differences."""
     flat_v = v.reshape(-1)
     flat_g = grad.reshape(-1).to(torch.float64)
     flat_x = base.reshape(-1)
@@ -62,23 +74,12 @@ def localise(v: torch.Tensor, grad: torch.Tensor, base: torch.Tensor, scale: flo
     def block(lo: int, hi: int) -> Outcome:
         d = torch.zeros_like(flat_v)
         d[lo:hi] = flat_v[lo:hi]
-        a = float(torch.dot(flat_g[lo:hi], flat_v[lo:hi].to(torch.float64)))
         found.tests += 1
-        return outcome_along(d.reshape(v.shape), a)
+        return outcome_along(d.reshape(v.shape))
 
     def element(j: int) -> None:
-        d = torch.zeros_like(flat_v)
-        d[j] = scale
-        oc = outcome_along(d.reshape(v.shape), float(flat_g[j]) * scale)
         found.tests += 1
-        el = Element(j, unravel(j, tuple(v.shape)), oc, oc.numerical / scale,
-                     float(flat_g[j]), float(flat_x[j]))
-        if oc.status == "mismatch":
-            found.mismatched.append(el)
-        elif oc.status == "agree":
-            found.agreeing.append(el)
-        else:
-            found.kinked.append(el)
+        found.add(check_element(j, v.shape, scale, flat_g, flat_x, outcome_along))
 
     heap: list[tuple[float, int, int, int]] = [(-float("inf"), 0, 0, n)]
     counter = 1

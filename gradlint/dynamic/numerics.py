@@ -32,8 +32,9 @@ from typing import Callable
 SAFETY = 8.0  # tolerance in units of the noise std of R
 ROUGH = 8.0  # Δ4 above ROUGH·(a-priori noise): the stencil saw a kink or noise beyond rounding
 SHRINK = 8.0  # step ratio between two levels of the cascade
-MAX_LEVELS = 4
-RESOLVE = 0.01  # do not shrink the step below what can still resolve a 1% error
+MAX_LEVELS = 5  # stencils per comparison at most (confirmations included)
+CONFIRM = 4.0  # a mismatch is confirmed at s/CONFIRM
+RESOLVE = 0.05  # do not shrink the step below what can still resolve a 5% error (a pass needs that)
 NOISE_R = math.sqrt(130.0) / 12.0  # std of R per unit σ/s: R = (8(g(s)-g(-s)) - (g(2s)-g(-2s)))/12s
 NOISE_D4 = math.sqrt(70.0)  # std of Δ4 per unit σ
 NOISE_A = math.sqrt(6.0)  # std of s·A(s) per unit σ
@@ -87,6 +88,7 @@ class Outcome:
     status: str  # agree | mismatch | rough | nonfinite
     level: Level  # the level the conclusion rests on
     levels: list[Level] = field(default_factory=list)
+    ref: float = 0.0  # typical size of u·J·v for directions like this one: ‖(Jᵀu)∘v‖₂
 
     @property
     def a(self) -> float:
@@ -120,11 +122,12 @@ class Outcome:
 
     @property
     def resolution(self) -> float:
-        """The smallest relative error in u·J·v this comparison could have seen."""
-        sc = self.scale
+        """The smallest relative gradient error this comparison could have seen: the tolerance
+        over the typical size of u·J·v (not over this draw's |u·J·v|, which may be small)."""
+        ref = self.ref or self.scale
         if not self.level.finite:
             return math.inf
-        return self.level.tol / sc if sc > 0 else math.inf
+        return self.level.tol / ref if ref > 0 else math.inf
 
     @property
     def agrees(self) -> bool:
@@ -173,38 +176,47 @@ def measure(line: Line, s: float, a: float, sigma_prior: Callable[[], float], ad
 
 
 def classify(line: Line, s0: float, a: float, sigma_prior: Callable[[], float], ad: float,
-             max_levels: int = MAX_LEVELS) -> Outcome:
+             max_levels: int = MAX_LEVELS, ref: float = 0.0) -> Outcome:
     """Compare g'(0) = a with finite differences, shrinking the step while the stencil is rough.
 
-    A smooth stencil decides (agree/mismatch). A rough one (kink inside, or noise far above
-    rounding) is retried at s/8. Two rough levels that mismatch consistently, with a roughness
-    that does not shrink with the step (noise, not a kink), also decide "mismatch"; otherwise the
-    outcome is "rough" and rests on the level with the smallest tolerance."""
+    A smooth stencil that agrees decides "agree". One that mismatches is re-measured at s/4: a
+    wrong gradient gives the same R at both steps, while several kinks inside the stencil can
+    hide from Δ4 and |D1 - D2| but not survive a change of step. So "mismatch" needs two
+    consistent mismatching steps; a smaller step that agrees and moved R says the larger one
+    straddled kinks. A rough stencil is retried at s/8 while that can still resolve 5%. What
+    stays undecided is "rough", resting on the level with the smallest tolerance."""
     levels: list[Level] = []
     s = s0
+    pending: Level | None = None  # a smooth level that mismatched, awaiting confirmation
     for _ in range(max_levels):
         lv = measure(line, s, a, sigma_prior, ad)
         levels.append(lv)
+        if pending is not None:
+            same = lv.finite and _consistent(pending, lv)
+            if lv.mismatch and same and not lv.rough:
+                return Outcome("mismatch", pending, levels, ref)
+            if lv.finite and not lv.rough and not lv.mismatch:
+                # agrees at the smaller step: the larger one straddled kinks (R moved), or the
+                # smaller step is too noisy to confirm (R did not move); the latter is undecided
+                return Outcome("rough" if same else "agree", lv, levels, ref)
+            pending = None
         if not lv.rough:
-            return Outcome("mismatch" if lv.mismatch else "agree", lv, levels)
-        if len(levels) >= 2 and _noise_type_mismatch(levels[-2], lv):
-            return Outcome("mismatch", min(levels[-2:], key=lambda x: x.tol), levels)
+            if not lv.mismatch:
+                return Outcome("agree", lv, levels, ref)
+            pending = lv
+            s /= CONFIRM
+            continue
         s_next = s / SHRINK
-        scale = max(abs(a), abs(lv.R) if lv.finite else 0.0)
+        scale = max(ref, abs(a), abs(lv.R) if lv.finite else 0.0)
         noise_next = SAFETY * NOISE_R * lv.sigma_prior / s_next + ad
         if scale > 0 and noise_next > RESOLVE * scale:
             break
         s = s_next
     finite = [lv for lv in levels if lv.finite]
     if not finite:
-        return Outcome("nonfinite", levels[-1], levels)
-    return Outcome("rough", min(finite, key=lambda x: x.tol), levels)
+        return Outcome("nonfinite", levels[-1], levels, ref)
+    return Outcome("rough", min(finite, key=lambda x: x.tol), levels, ref)
 
 
-def _noise_type_mismatch(prev: Level, cur: Level) -> bool:
-    """Both levels mismatch by the same amount, and the roughness did not shrink with the step:
-    the function is noisy (ill-conditioned round-off), not kinked, and the mismatch is real."""
-    if not (prev.finite and cur.finite and prev.mismatch and cur.mismatch):
-        return False
-    consistent = abs(cur.R - prev.R) <= cur.tol + prev.tol
-    return consistent and cur.sigma_emp > prev.sigma_emp / 3
+def _consistent(a: Level, b: Level) -> bool:
+    return abs(a.R - b.R) <= a.tol + b.tol

@@ -49,10 +49,21 @@ def float_leaves(obj: Any) -> list[torch.Tensor]:
     return out
 
 
+def all_finite(t: torch.Tensor) -> bool:
+    # A finite sum implies finite elements (NaN and Inf propagate); the elementwise test runs
+    # only when the sum overflows or is not finite.
+    if t.numel() == 0 or math.isfinite(float(t.detach().sum())):
+        return True
+    return bool(torch.isfinite(t.detach()).all())
+
+
 def rms(t: torch.Tensor) -> float:
     t = t.detach()
-    t = t[torch.isfinite(t)] if t.numel() else t
-    return float(t.double().pow(2).mean().sqrt()) if t.numel() else 0.0
+    if t.numel() == 0:
+        return 0.0
+    if not all_finite(t):
+        t = t[torch.isfinite(t)]
+    return float(torch.linalg.vector_norm(t, dtype=torch.float64)) / math.sqrt(max(t.numel(), 1))
 
 
 _MODE_CLASS: type | None = None
@@ -225,5 +236,8 @@ def changed_norm(us: list[torch.Tensor], outs: list[torch.Tensor], base: list[to
     total = 0.0
     for u, o, b in zip(us, outs, base):
         w = u * b.to(torch.float64)
-        total += float(torch.where(o != b, w, 0.0).pow(2).sum())
+        changed = o != b
+        if not bool(changed.all()):
+            w = torch.where(changed, w, 0.0)
+        total += float(torch.linalg.vector_norm(w)) ** 2
     return math.sqrt(total)

@@ -59,6 +59,8 @@ def certain_cuts(target: Val, kinds: Iterable[str] | None = None, framework: str
         if framework is not None and o.framework != framework and not (framework == "tf" and o.kind == "kerasout"):
             continue
         out.append((o, c))
+    # frozenset order depends on object ids: sort so messages are reproducible
+    out.sort(key=lambda oc: (oc[0].seq, oc[1].seq))
     return out
 
 
@@ -66,7 +68,7 @@ def starved(target: Val) -> dict[Origin, list[Cut]]:
     """Origins the target depends on *only* through gradient-stopping operations."""
     res: dict[Origin, list[Cut]] = {}
     live = target.live
-    for o, c in target.cuts:
+    for o, c in target.sorted_cuts():
         if o in live or not o.certain:
             continue
         res.setdefault(o, []).append(c)

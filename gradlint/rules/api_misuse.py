@@ -143,7 +143,7 @@ class InferenceTensorInTraining(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in ("backward", "autograd_grad", "lightning"):
             return
-        for n in ev.target.notes:
+        for n in ev.target.sorted_notes():
             if n.kind == "inference_use":
                 self.report(
                     n.node,
@@ -530,7 +530,7 @@ class RequiresGradAfterForward(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if not self._sets:
             return
-        for n in ev.target.notes:
+        for n in ev.target.sorted_notes():
             if n.kind != "pre_rg_use":
                 continue
             name, useq, run = n.data

@@ -286,12 +286,14 @@ class NonLeafRequiresGrad(Rule):
             import torch
             style = torch.randn(1, 3, 64, 64, requires_grad=True).to("cuda")
             opt = torch.optim.Adam([style], lr=0.05)
+            (style ** 2).mean().backward()
             """,
             line=2,
             fixed="""
             import torch
             style = torch.randn(1, 3, 64, 64).to("cuda").requires_grad_()
             opt = torch.optim.Adam([style], lr=0.05)
+            (style ** 2).mean().backward()
             """,
         )
     ]
@@ -302,6 +304,7 @@ class NonLeafRequiresGrad(Rule):
         opt = torch.optim.Adam([style], lr=0.05)
         x = torch.randn(3, requires_grad=True).double()
         (x ** 2).sum().backward()
+        (style ** 2).mean().backward()
         """
     ]
 
@@ -465,6 +468,8 @@ class InplaceOnSaved(Rule):
                     x_p = self.conv1_p(x)
                     x += self.skip(inp)
                     return x.mean() + x_p.mean()
+
+            TwoBranch()(torch.randn(2, 3, 8, 8)).backward()
             """,
             line=14,
             fixed="""
@@ -483,6 +488,8 @@ class InplaceOnSaved(Rule):
                     x_p = self.conv1_p(x)
                     x = x + self.skip(inp)
                     return x.mean() + x_p.mean()
+
+            TwoBranch()(torch.randn(2, 3, 8, 8)).backward()
             """,
         )
     ]
@@ -502,6 +509,8 @@ class InplaceOnSaved(Rule):
                 out = self.bn(self.conv(x))
                 out += identity
                 return torch.relu(out)
+
+        Block(8)(torch.randn(2, 8, 4, 4)).mean().backward()
         """
     ]
 

@@ -704,7 +704,7 @@ class GradientInsideTape(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None:
             return
-        for n in ev.target.notes:
+        for n in ev.target.sorted_notes():
             if n.kind == "tape_grad" and n.data == id(ev.tape):
                 self._exempt.add(id(n.node))
         if any(t is ev.tape for t in ev.ctx.tapes):

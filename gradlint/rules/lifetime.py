@@ -255,7 +255,7 @@ class GradWithoutCreateGraph(Rule):
             self._inputs[id(ev.node)] = ev.sources.live | frozenset(o for item in (ev.sources.get("items") or ()) for o in item.live)
         if ev.kind not in ("backward", "autograd_grad", "lightning"):
             return
-        for o, c in ev.target.cuts:
+        for o, c in ev.target.sorted_cuts():
             if c.kind != "no_create_graph" or not o.certain:
                 continue
             inputs = self._inputs.get(id(c.node), frozenset())
@@ -443,7 +443,7 @@ class LossHistoryKept(Rule):
                         self._tensor_use.add(id(n.node))
 
     def on_diff(self, ev: DiffEvent) -> None:
-        for n in ev.target.notes:
+        for n in ev.target.sorted_notes():
             if n.kind == "accum":
                 self._exempt.add(id(n.node))
 

@@ -66,7 +66,8 @@ class FiniteDifferenceLowPrecision(Rule):
             def f(w, x):
                 return torch.tanh(x @ w).pow(2).sum()
             x = torch.randn(16, 8)
-            w = torch.randn(8, 4)
+            w = torch.randn(8, 4, requires_grad=True)
+            f(w, x).backward()
             eps = 1e-7
             numeric = torch.zeros_like(w)
             for i in range(8):
@@ -76,7 +77,7 @@ class FiniteDifferenceLowPrecision(Rule):
                     w_m[i, j] -= eps
                     numeric[i, j] = (f(w_p, x) - f(w_m, x)) / (2 * eps)
             """,
-            line=11,
+            line=12,
         )
     ]
     valid = [
@@ -84,7 +85,8 @@ class FiniteDifferenceLowPrecision(Rule):
         import torch
         def f(w):
             return torch.tanh(w).pow(2).sum()
-        w = torch.randn(8, dtype=torch.float64)
+        w = torch.randn(8, dtype=torch.float64, requires_grad=True)
+        f(w).backward()
         eps = 1e-6
         e = torch.zeros_like(w)
         e[0] = eps
@@ -617,7 +619,7 @@ class _FlowsToLoss(Rule):
         ev.add_note(Note(self.note_kind, site, data=data))
 
     def on_diff(self, ev: DiffEvent) -> None:
-        for n in ev.target.notes:
+        for n in ev.target.sorted_notes():
             if n.kind == self.note_kind:
                 self.report_site(n.node, n.data, ev)
 
@@ -717,7 +719,7 @@ class WhereNanGradient(_FlowsToLoss):
     def _sanitized_arg(self, ev: CallEvent, arg_node) -> bool:
         # arguments computed by where/clamp/abs+eps were made safe before the operation
         for v in ev.args[1:3]:
-            for n in v.notes:
+            for n in v.sorted_notes():
                 if n.kind == "sanitized" and n.node is not None:
                     if isinstance(arg_node, cst.Name):
                         return True

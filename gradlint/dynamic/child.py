@@ -1,0 +1,150 @@
+"""The child process: limits itself, imports torch once, then serves check requests.
+
+Started by worker.py in the user's interpreter, in a new session (its own process group),
+with stdin from /dev/null and stdout/stderr going to a pipe the parent drains with a cap.
+Requests and replies travel over two private pipes (file descriptors given on the command
+line), one JSON object per line, so nothing the target prints can be mistaken for a reply.
+
+Messages to the parent:
+    {"type": "hello", "pid", "python", "torch", "error", "startup"}   once, after importing torch
+    {"type": "progress", "id", "message"}                             any number
+    {"type": "result", "id", "report", "reusable"}                    one per request
+
+Must run on every Python the user might have (3.10+), and must not import the rest of
+gradlint (whose dependencies the user's interpreter may lack): the bootstrap in worker.py
+registers a bare `gradlint` package so that only gradlint.dynamic is loaded.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+import os
+import resource
+import signal
+import sys
+import threading
+import time
+from typing import Any
+
+FILE_LIMIT = 1 << 30  # a runaway writer gets SIGXFSZ instead of filling the disk
+
+
+def limit_resources(memory_mb: int) -> None:
+    """Hard limits (the target cannot raise them again). RLIMIT_DATA counts what allocations
+    really take (heap and private mappings, Linux >= 4.7) but not address space that CUDA or
+    mmap merely reserve, so torch imports fine under it; elsewhere fall back to RLIMIT_AS."""
+    if memory_mb > 0:
+        limit = memory_mb * 1024 * 1024
+        kind = resource.RLIMIT_DATA if sys.platform.startswith("linux") else resource.RLIMIT_AS
+        resource.setrlimit(kind, (limit, limit))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a segfault must not write a core file
+    try:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT, FILE_LIMIT))
+    except (ValueError, OSError):
+        pass
+
+
+class Channel:
+    def __init__(self, req_fd: int, resp_fd: int) -> None:
+        self.reader = os.fdopen(req_fd, "rb")
+        self.resp_fd = resp_fd
+
+    def send(self, message: dict[str, Any]) -> None:
+        data = (json.dumps(message, allow_nan=False) + "\n").encode()
+        view = memoryview(data)
+        while view:
+            n = os.write(self.resp_fd, view)
+            view = view[n:]
+
+    def requests(self):
+        for line in self.reader:
+            line = line.strip()
+            if line:
+                yield json.loads(line)
+
+
+def kill_stray_processes() -> None:
+    """Processes the target started (subprocess, multiprocessing) share our process group:
+    end them after each request, so a warm worker leaves nothing behind, and reap them."""
+    me, group = os.getpid(), os.getpgrp()
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return
+    for pid in pids:
+        if pid == me:
+            continue
+        try:
+            if os.getpgid(pid) == group:
+                os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            break
+        if pid == 0:
+            break
+
+
+def purge_user_modules(before: set[str], roots: list[str]) -> None:
+    """Forget modules the request imported from the user's files, so that the next request
+    sees edits; libraries stay imported (that is what keeps the worker warm)."""
+    roots = [os.path.abspath(r) + os.sep for r in roots if r]
+    for name in list(sys.modules):
+        if name in before:
+            continue
+        mod = sys.modules.get(name)
+        path = getattr(mod, "__file__", None) or ""
+        if name.startswith("_gradlint_target_") or any(os.path.abspath(path).startswith(r) for r in roots):
+            sys.modules.pop(name, None)
+
+
+def serve(channel: Channel) -> None:
+    from gradlint.dynamic.request import execute
+
+    import torch
+
+    baseline_threads = threading.active_count()
+    for request in channel.requests():
+        rid = request.get("id")
+        before = set(sys.modules)
+        dtype, grad = torch.get_default_dtype(), torch.is_grad_enabled()
+        report = execute(request, lambda m: channel.send({"type": "progress", "id": rid, "message": m}))
+        torch.set_default_dtype(dtype)
+        torch.set_grad_enabled(grad)
+        target = str(request.get("target", ""))
+        folder = os.path.dirname(os.path.join(request.get("cwd") or "", target.split("::")[0]))
+        purge_user_modules(before, [request.get("cwd") or "", folder])
+        kill_stray_processes()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - the target may have closed or replaced them
+                pass
+        # Threads the target left running would keep running between requests: then this
+        # worker is not clean any more and the parent replaces it.
+        reusable = threading.active_count() <= baseline_threads
+        channel.send({"type": "result", "id": rid, "report": report, "reusable": reusable})
+
+
+def main(argv: list[str]) -> None:
+    req_fd, resp_fd, memory_mb = int(argv[0]), int(argv[1]), int(argv[2])
+    limit_resources(memory_mb)
+    faulthandler.enable(file=sys.stderr, all_threads=True)  # a segfault leaves a traceback in the output
+    channel = Channel(req_fd, resp_fd)
+    t0 = time.perf_counter()
+    hello: dict[str, Any] = {"type": "hello", "pid": os.getpid(), "python": sys.version.split()[0],
+                             "executable": sys.executable, "torch": None, "error": None}
+    try:
+        import torch
+
+        hello["torch"] = torch.__version__
+    except BaseException as e:  # noqa: BLE001 - report why torch is missing, then stop
+        hello["error"] = f"{type(e).__name__}: {e}"
+    hello["startup"] = time.perf_counter() - t0
+    channel.send(hello)
+    if hello["error"] is None:
+        serve(channel)

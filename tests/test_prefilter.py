@@ -1,0 +1,144 @@
+"""The cheap first pass must lose no finding: the narrowed path (hot chunks and their
+neighbours, each parsed on its own) reports exactly what the exhaustive path (every chunk)
+reports, on the pitfall corpus, on the rules' own examples, and on real code."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gradlint.engine import check_source, check_source_full
+from gradlint.prefilter import has_diff_evidence, plan, split_chunks
+from gradlint.rules.base import all_rules, dedent, examples_of
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+REALCODE = Path(os.environ.get("GRADLINT_REALCODE", "/work/realcode"))
+
+
+def _key(diags):
+    return sorted((d.code, d.start.line, d.start.column, d.message) for d in diags)
+
+
+def _corpus_files():
+    if not CORPUS.is_dir():
+        return []
+    return sorted(CORPUS.glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", _corpus_files(), ids=lambda p: p.name)
+def test_fast_equals_exhaustive_on_corpus(path):
+    text = path.read_text(encoding="utf-8")
+    assert _key(check_source(text, str(path))) == _key(check_source(text, str(path), exhaustive=True))
+
+
+def test_fast_equals_exhaustive_on_rule_examples():
+    for rule in all_rules():
+        valid, invalid = examples_of(rule)
+        for ex in list(valid) + list(invalid):
+            code = dedent(ex.code)
+            assert _key(check_source(code, "x.py")) == _key(check_source(code, "x.py", exhaustive=True)), rule.code
+
+
+def test_chunks_cover_the_text_in_order():
+    text = dedent(
+        '''
+        """Module docstring
+        that spans lines
+        with text at column 0
+        """
+        import torch
+
+        @torch.no_grad()
+        @other
+        def f(x):
+            return x
+
+        x = [
+        1,
+        2]
+        if x:
+            pass
+        else:
+            pass
+        s = """
+        def not_a_function():
+        """
+        class A:
+            pass
+        '''
+    )
+    chunks = split_chunks(text)
+    assert "".join(c.text for c in chunks) == text
+    firsts = [c.text.split("\n", 1)[0] for c in chunks]
+    assert firsts[0].startswith('"""Module docstring')
+    assert "@torch.no_grad()" in firsts
+    assert "def f(x):" not in firsts  # decorators stay with their def
+    assert "1," not in firsts and "2]" not in firsts  # brackets continue a statement
+    assert "else:" not in firsts
+    assert "def not_a_function():" not in firsts  # inside a string
+    assert "class A:" in firsts
+    for c in chunks:
+        assert text.count("\n", 0, c.start) + 1 == c.line
+
+
+def test_differentiation_evidence():
+    assert has_diff_evidence("loss.backward()")
+    assert has_diff_evidence("from jax import grad\ng = grad(f)")
+    assert has_diff_evidence("with tf.GradientTape() as t:\n  pass")
+    assert has_diff_evidence("model.compile(optimizer='adam', loss=my_loss)")
+    assert not has_diff_evidence("with torch.no_grad():\n    y = model(x)\n")
+    assert not has_diff_evidence("x.requires_grad_(False)\n")
+
+
+def test_narrowing_keeps_callers_and_callees():
+    text = dedent(
+        """
+        import numpy as np
+        import torch
+
+        def unrelated():
+            return 1
+
+        def helper(p):
+            return torch.tensor(np.mean(p.detach().numpy()), requires_grad=True)
+
+        def train(model, x):
+            loss = helper(model(x))
+            loss.backward()
+
+        def main():
+            train(torch.nn.Linear(2, 1), torch.randn(3, 2))
+        """
+    )
+    p = plan(text, [r for r in all_rules() if not r.code.startswith("GL00")])
+    included = {c.text.split("(", 1)[0] for c in p.chunks if c.included}
+    assert "def helper" in included and "def train" in included and "def main" in included
+    assert "def unrelated" not in included
+
+
+def _realcode_sample():
+    if not REALCODE.is_dir():
+        return []
+    files = sorted(REALCODE.rglob("*.py"))
+    limit = int(os.environ.get("GRADLINT_REALCODE_SAMPLE", "60"))
+    hot = []
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        if has_diff_evidence(text) and len(text) < 200_000:
+            hot.append(f)
+    step = max(1, len(hot) // limit) if limit else 1
+    return hot[::step][:limit] if limit else hot
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", _realcode_sample(), ids=lambda p: str(p.relative_to(REALCODE)) if REALCODE in p.parents else p.name)
+def test_fast_equals_exhaustive_on_real_code(path):
+    text = path.read_text(encoding="utf-8")
+    fast = check_source_full(text, str(path))
+    full = check_source_full(text, str(path), exhaustive=True)
+    assert _key(fast.diagnostics) == _key(full.diagnostics)
