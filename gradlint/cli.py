@@ -12,6 +12,7 @@ import dataclasses
 import importlib
 import os
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Sequence
@@ -58,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead of the findings")
     out.add_argument("-q", "--quiet", action="store_true", help="print the findings only (no summary)")
     out.add_argument("-s", "--silent", action="store_true", help="print nothing; report through the exit code only")
+    out.add_argument("-v", "--verbose", action="store_true", help="also report on stderr how many files were checked and how many came from the cache")
     out.add_argument("--show-files", action="store_true", help="list the files that would be checked, then exit")
     out.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     out.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when fixes were applied, even if nothing remains")
@@ -149,6 +151,7 @@ def cmd_check(args) -> int:
         return _check_stdin(args, config, ctx)
     from .files import run_paths
 
+    started = time.perf_counter()
     result = run_paths(
         args.paths or ["."],
         config,
@@ -161,6 +164,12 @@ def cmd_check(args) -> int:
     )
     for w in result.warnings:
         _err(f"warning: {w}", args)
+    if args.verbose:
+        _err(
+            f"gradlint: {len(result.files)} files: {result.cache_hits} from the cache, "
+            f"{len(result.files) - result.cache_hits} checked, in {time.perf_counter() - started:.2f} s",
+            args,
+        )
     if args.diff:
         return _report_diff(args, result.diffs, result.fixed)
     _report(args, ctx, result.diagnostics, fixed=result.fixed)

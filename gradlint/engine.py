@@ -41,11 +41,12 @@ class _Finding:
 
 
 class ParsedChunk:
-    """One top-level chunk, parsed on its own; positions are offset by its first line."""
+    """One unit (a top-level statement or a class skeleton) parsed on its own; its lines map
+    to file lines through `chunk.lines`."""
 
     __slots__ = ("chunk", "module", "_positions")
 
-    def __init__(self, chunk: prefilter.Chunk, module: cst.Module, positions=None) -> None:
+    def __init__(self, chunk: prefilter.Unit, module: cst.Module, positions=None) -> None:
         self.chunk = chunk
         self.module = module
         self._positions = positions
@@ -92,6 +93,7 @@ class FileContext:
         self.findings: list[_Finding] = []
         self._code_cache: dict[int, str] = {}
         self._parents: dict[int, cst.CSTNode] | None = None
+        self._ranges: dict[int, tuple | None] = {}
 
     @property
     def frameworks(self) -> set[str]:
@@ -129,14 +131,43 @@ class FileContext:
         return c
 
     def range_of(self, node: cst.CSTNode) -> tuple[Position, Position] | None:
-        """File positions of a node: the chunk holding it is found by trying the chunks'
-        position maps (each computed once, only for files with findings)."""
-        for pc in self.chunks:
-            rng = pc.positions().get(node)
-            if rng is not None:
-                off = pc.chunk.line - 1
-                return Position(rng.start.line + off, rng.start.column), Position(rng.end.line + off, rng.end.column)
-        return None
+        """File positions of a node. libcst is lossless, so a node's code is a verbatim slice of
+        its chunk: when that text occurs once in the file's chunks, its offset gives the
+        position without generating code for the whole chunk; otherwise the position maps of
+        the chunks that contain the text decide (computed once per chunk)."""
+        key = id(node)
+        cached = self._ranges.get(key)
+        if cached is not None:
+            return cached
+        snippet = self.code(node)
+        candidates = [pc for pc in self.chunks if snippet in pc.chunk.text] if snippet else list(self.chunks)
+        result = None
+        if len(candidates) == 1 and candidates[0].chunk.text.count(snippet) == 1:
+            pc = candidates[0]
+            off = pc.chunk.text.find(snippet)
+            result = self._span(pc, off, snippet)
+        else:
+            for pc in candidates or self.chunks:
+                rng = pc.positions().get(node)
+                if rng is not None:
+                    fl = pc.chunk.file_line
+                    result = Position(fl(rng.start.line), rng.start.column), Position(fl(rng.end.line), rng.end.column)
+                    break
+        self._ranges[key] = result
+        return result
+
+    @staticmethod
+    def _span(pc: "ParsedChunk", off: int, snippet: str) -> tuple[Position, Position]:
+        text = pc.chunk.text
+        local = 1 + text.count("\n", 0, off)
+        col = off - (text.rfind("\n", 0, off) + 1)
+        nl = snippet.count("\n")
+        fl = pc.chunk.file_line
+        if nl:
+            end = Position(fl(local + nl), len(snippet) - snippet.rfind("\n") - 1)
+        else:
+            end = Position(fl(local), col + len(snippet))
+        return Position(fl(local), col), end
 
 
 @dataclass
@@ -174,11 +205,9 @@ def check_source(
     return check_source_full(text, path, config, select=select, exhaustive=exhaustive, always_parse=always_parse).diagnostics
 
 
-def _parse_chunks(chunks: list[prefilter.Chunk], cache: ChunkCache | None) -> list[ParsedChunk]:
+def _parse_chunks(chunks: list[prefilter.Unit], cache: ChunkCache | None) -> list[ParsedChunk]:
     out = []
     for c in chunks:
-        if not c.included:
-            continue
         item = cache.get(c.text) if cache is not None else None
         if item is None:
             module = cst.parse_module(c.text)
@@ -236,11 +265,11 @@ def check_source_full(
                 return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
         return CheckResult([], parsed=False, skipped=True)
     try:
-        parsed = _parse_chunks(plan.chunks, cache)
+        parsed = _parse_chunks(plan.units, cache)
     except (cst.ParserSyntaxError, RecursionError):
         # a chunk did not parse on its own (the split guessed wrong, or the file is broken):
         # parse the whole file; a real syntax error is reported from there
-        whole = prefilter.Chunk(0, len(text), 1, text)
+        whole = prefilter.Unit(text, list(range(1, text.count("\n") + 2)))
         try:
             parsed = _parse_chunks([whole], cache)
         except cst.ParserSyntaxError as exc:
@@ -309,7 +338,14 @@ def check_source_full(
     diags.sort(key=Diagnostic.sort_key)
     return CheckResult(
         diags,
-        timings={"parse": t1 - t0, "analysis": t2 - t1, "budget_hit": budget_hit, "narrowed": plan.narrowed},
+        timings={
+            "parse": t1 - t0,
+            "analysis": t2 - t1,
+            "budget_hit": budget_hit,
+            "narrowed": plan.narrowed,
+            "lines": plan.total_lines,
+            "parsed_lines": sum(len(pc.chunk.lines) for pc in parsed),
+        },
     )
 
 

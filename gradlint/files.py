@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import difflib
+import fnmatch
 import multiprocessing
 import os
 import re
@@ -82,8 +83,44 @@ def is_force_excluded(path: str, config: Config) -> bool:
     return False
 
 
+class Excluder:
+    """`config.is_excluded`, made cheap for the walk: patterns without a `/` (all the default
+    ones) are one compiled regex tested on the name and the root-relative path, which is
+    sliced rather than computed with `relpath`. Other patterns take the configuration's path."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.root = str(config.root or os.getcwd()).rstrip(os.sep)
+        patterns = list(config.exclude) + list(config.extend_exclude)
+        simple = [p for p in patterns if "/" not in p.replace(os.sep, "/")]
+        self.literal = frozenset(simple)
+        self.regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in simple)) if simple else None
+        self.complex = len(simple) < len(patterns)
+        self._dirs: dict[str, str] = {}
+
+    def __call__(self, path: str) -> bool:
+        name = os.path.basename(path)
+        if name in self.literal:
+            return True
+        if self.regex is not None:
+            if self.regex.match(name) or self.regex.match(self._relative(path)):
+                return True
+        return self.complex and self.config.is_excluded(Path(path))
+
+    def _relative(self, path: str) -> str:
+        if path.startswith(self.root + os.sep):
+            return path[len(self.root) + 1 :].replace(os.sep, "/")
+        # Outside the root: relpath once per directory, not per file.
+        directory, name = os.path.split(path)
+        rel = self._dirs.get(directory)
+        if rel is None:
+            rel = self._dirs[directory] = os.path.relpath(directory, self.root).replace(os.sep, "/")
+        return f"{rel}/{name}"
+
+
 def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> None:
     gitignore = config.respect_gitignore
+    excluded = Excluder(config)
     ignores = stack_for(top, stop=str(config.root or top)) if gitignore else IgnoreStack()
     stack = [(top, ignores)]
     while stack:
@@ -112,13 +149,13 @@ def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> No
             if is_dir:
                 if name.startswith(".") or name == "__pycache__":
                     continue
-                if config.is_excluded(Path(entry.path)) or (gitignore and ign.matches(entry.path, True)):
+                if excluded(entry.path) or (gitignore and ign.matches(entry.path, True)):
                     continue
                 if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                     continue  # a virtualenv, whatever its name
                 stack.append((entry.path, ign))
             elif name.endswith(PY_SUFFIXES):
-                if config.is_excluded(Path(entry.path)) or (gitignore and ign.matches(entry.path, False)):
+                if excluded(entry.path) or (gitignore and ign.matches(entry.path, False)):
                     continue
                 out.add(entry.path)
 

@@ -54,7 +54,11 @@ def has_diff_evidence(text: str) -> bool:
             return True
     if _bare_call(text, "grad") or _bare_call(text, "jit"):
         return True
-    return "compile(" in text and "loss" in text
+    # Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
+    return "compile(" in text and _KERAS_LOSS.search(text) is not None
+
+
+_KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
 
 
 # ------------------------------------------------------------------ chunks
@@ -95,7 +99,7 @@ _SCAN = re.compile(
 )
 _CONTINUATION = re.compile(r"(?:else|elif|except|finally)\b|[)\]}]")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_HEAD = re.compile(r"(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
+_HEAD = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 # names bound anywhere in a top-level compound statement (a loop, a with, an if): these are
 # module-level names too; over-approximating only includes more chunks
 _BINDS = re.compile(
@@ -107,12 +111,12 @@ _BINDS = re.compile(
 
 
 def _defined_names(text: str) -> set:
-    body = text
-    while body.startswith("@") or body.startswith("#"):
+    body = _strip_decorators(text.lstrip(" \t"))
+    while body.startswith("#"):
         nl = body.find("\n")
         if nl == -1:
             return set()
-        body = body[nl + 1 :]
+        body = body[nl + 1 :].lstrip(" \t")
     m = _HEAD.match(body)
     if m:
         return {m.group(1)}
@@ -124,24 +128,23 @@ def _defined_names(text: str) -> set:
     return names
 
 
-def split_chunks(text: str) -> list[Chunk]:
-    """Top-level statements, as text spans. A wrong guess is harmless: a chunk that does not
-    parse on its own sends the engine back to parsing the whole file."""
-    starts = [0]
+def _statement_starts(text: str, begin: int, indent: str) -> list[int]:
+    """Offsets (>= begin) of lines that start a statement at exactly `indent`, outside
+    strings and brackets; `else:`/`except:`/closing brackets continue a statement."""
+    starts = []
     depth = 0
-    pos = 0
     n = len(text)
-    finditer = _SCAN.finditer
-    i = 0
+    i = begin
+    k = len(indent)
+    search = _SCAN.search
     while True:
-        m = _SCAN.search(text, i)
+        m = search(text, i)
         if m is None:
             break
         kind = m.lastgroup
         if kind == "tq":
             q = m.group()
             close = text.find(q, m.end())
-            # skip escaped closers: a backslash before the quotes
             while close != -1 and text[close - 1] == "\\" and text[close - 2] != "\\":
                 close = text.find(q, close + 1)
             i = n if close == -1 else close + 3
@@ -151,19 +154,45 @@ def split_chunks(text: str) -> list[Chunk]:
             depth += 1
         elif kind == "cl":
             depth = max(0, depth - 1)
-        elif kind == "nl" and depth == 0:
-            nxt = i
-            if nxt < n:
-                ch = text[nxt]
-                if ch not in " \t\n\r#" and not _CONTINUATION.match(text, nxt):
-                    starts.append(nxt)
-    del finditer, pos
+        elif kind == "nl" and depth == 0 and i < n:
+            if text.startswith(indent, i) and i + k < n:
+                ch = text[i + k]
+                if ch not in " \t\n\r#" and not _CONTINUATION.match(text, i + k):
+                    starts.append(i)
+    return starts
+
+
+def split_chunks(text: str) -> list[Chunk]:
+    """Top-level statements, as text spans. A wrong guess is harmless: a chunk that does not
+    parse on its own sends the engine back to parsing the whole file."""
+    starts = [0] + _statement_starts(text, 0, "")
+    return _pieces(text, starts, len(text), 1)
+
+
+def _only_decorators(chunk_text: str) -> bool:
+    """A piece made of decorator lines only: it belongs to the def/class that follows."""
+    first = chunk_text.lstrip("\n")
+    base = len(first) - len(first.lstrip(" \t"))
+    seen = False
+    for line in chunk_text.split("\n"):
+        st = line.strip()
+        if not st or st.startswith("#"):
+            continue
+        ind = len(line) - len(line.lstrip(" \t"))
+        if ind <= base and not st.startswith("@"):
+            return False
+        if st.startswith("@"):
+            seen = True
+    return seen
+
+
+def _pieces(text: str, starts: list[int], stop: int, first_line: int) -> list[Chunk]:
     chunks: list[Chunk] = []
-    line = 1
-    prev = 0
+    line = first_line
+    prev = starts[0] if starts else 0
     for k, s in enumerate(starts):
-        e = starts[k + 1] if k + 1 < len(starts) else n
-        if chunks and chunks[-1].text.lstrip().startswith("@") and _only_decorators(chunks[-1].text):
+        e = starts[k + 1] if k + 1 < len(starts) else stop
+        if chunks and _only_decorators(chunks[-1].text):
             last = chunks[-1]
             last.end = e
             last.text = text[last.start : e]
@@ -174,69 +203,251 @@ def split_chunks(text: str) -> list[Chunk]:
     return chunks
 
 
-def _only_decorators(chunk_text: str) -> bool:
-    for line in chunk_text.split("\n"):
-        if line and not line.startswith((" ", "\t", "#", "@")) and line.strip():
-            return False
-    return True
+_CLASS_HEAD = re.compile(r"(?:@[^\n]*\n(?:[ \t]*\n|#[^\n]*\n)*)*class[ \t]+(\w+)")
+
+
+def split_class(chunk: Chunk) -> tuple[Chunk, list[Chunk]] | None:
+    """A class chunk as (header, members): the header is everything up to the first statement
+    of the body; members are the body's statements (methods with their decorators)."""
+    text = chunk.text
+    m = _CLASS_HEAD.match(text)
+    if m is None:
+        return None
+    # the header ends at the first newline outside brackets after `class`
+    depth = 0
+    i = m.end()
+    n = len(text)
+    header_end = -1
+    while i < n:
+        mm = _SCAN.search(text, i)
+        if mm is None:
+            return None
+        kind = mm.lastgroup
+        if kind == "tq":
+            return None  # a docstring on the class line: keep the class whole
+        i = mm.end()
+        if kind == "o":
+            depth += 1
+        elif kind == "cl":
+            depth -= 1
+        elif kind == "nl" and depth == 0:
+            header_end = i
+            break
+    if header_end == -1:
+        return None
+    body = text[header_end:]
+    im = re.match(r"(?:[ \t]*(?:#[^\n]*)?\n)*([ \t]+)\S", body)
+    if im is None:
+        return None
+    indent = im.group(1)
+    first = header_end + im.start(1)
+    starts = [first] + _statement_starts(text, first, indent)
+    header = Chunk(chunk.start, chunk.start + first, chunk.line, text[:first])
+    members = _pieces(text, starts, n, chunk.line + text.count("\n", 0, first))
+    for mem in members:
+        mem.start += chunk.start
+        mem.end += chunk.start
+    return header, members
 
 
 # ------------------------------------------------------------------ plan
 @dataclass
+class Unit:
+    """A piece of the file that is parsed on its own: a top-level statement, or the skeleton
+    of a class (its header and the members that matter). `lines[k]` is the file line of the
+    unit's line k+1."""
+
+    text: str
+    lines: list[int]
+
+    @property
+    def line(self) -> int:
+        return self.lines[0] if self.lines else 1
+
+    def file_line(self, local: int) -> int:
+        if 1 <= local <= len(self.lines):
+            return self.lines[local - 1]
+        return self.lines[-1] if self.lines else local
+
+
+@dataclass
 class Plan:
     skip: bool  # no differentiation evidence: nothing to analyse
-    chunks: list[Chunk]
+    units: list[Unit]
     narrowed: bool = False
+    total_lines: int = 0
+    parsed_lines: int = 0
 
 
-def triggers_of(rules) -> tuple[str, ...]:
-    out: set[str] = set()
-    for r in rules:
-        out.update(r.triggers)
-    return tuple(sorted(out))
+def _unit(chunk: Chunk) -> Unit:
+    n = chunk.text.count("\n") + (0 if chunk.text.endswith("\n") else 1)
+    return Unit(chunk.text, list(range(chunk.line, chunk.line + max(n, 1))))
 
 
-_HOT_EVIDENCE = _EVIDENCE_LITERALS + ("grad(", "jit(", "compile(")
+def _skeleton(header: Chunk, members: list[Chunk]) -> Unit:
+    text = header.text
+    lines = list(range(header.line, header.line + header.text.count("\n")))
+    for m in members:
+        text += m.text if m.text.endswith("\n") else m.text + "\n"
+        k = m.text.count("\n") + (0 if m.text.endswith("\n") else 1)
+        lines.extend(range(m.line, m.line + k))
+    if not members:
+        text += "    ...\n"
+        lines.append(lines[-1] if lines else header.line)
+    return Unit(text, lines)
+
+
+_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup")
+
+
+class _Node:
+    """A piece in the inclusion graph: a top-level statement or a class member."""
+
+    __slots__ = ("chunk", "cls", "name", "is_def", "included")
+
+    def __init__(self, chunk: Chunk, cls: int | None, name: str | None, is_def: bool) -> None:
+        self.chunk = chunk
+        self.cls = cls
+        self.name = name
+        self.is_def = is_def
+        self.included = False
+
+
+CLOSURE_DEPTH = 3  # as deep as the interpreter inlines calls
 
 
 def plan(text: str, rules, *, narrow: bool = True) -> Plan:
+    """Which parts of the file to parse and analyse.
+
+    Kept: every module-level statement (the script's main flow, imports, constants); every
+    function or method that shows differentiation evidence or a rule's chunk trigger ("hot");
+    what hot code references, transitively, up to the interpreter's inlining depth (callees,
+    classes with their __init__/forward, the globals they read, and what *those* statements
+    reference); and the callers of hot module-level functions (they pass the model in). A class
+    is parsed as a skeleton of its header and kept members; lines map back to the file."""
     if not has_diff_evidence(text):
-        return Plan(skip=True, chunks=[])
+        return Plan(skip=True, units=[])
     chunks = split_chunks(text)
-    if not narrow or len(chunks) <= 2:
-        return Plan(skip=False, chunks=chunks)
-    local = tuple(t for r in rules for t in getattr(r, "chunk_triggers", ()))
-    hot = [i for i, c in enumerate(chunks) if any(t in c.text for t in _HOT_EVIDENCE) or any(t in c.text for t in local)]
-    if not hot:
-        return Plan(skip=False, chunks=chunks)
-    # index: name -> chunks defining it / referencing it
+    total = text.count("\n") + 1
+    if not narrow:
+        return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, parsed_lines=total)
+    local = [t for r in rules for t in getattr(r, "chunk_triggers", ())]
+    local_re = re.compile("|".join(local)) if local else None
+
+    # 1. pieces: top-level statements, and classes split into header + members
+    nodes: list[_Node] = []
+    classes: list[tuple[Chunk, list[int]]] = []  # (header, member node indices)
+    order: list[tuple[str, int]] = []  # ("stmt", node) | ("class", class index)
+    for c in chunks:
+        split = split_class(c) if c.text.lstrip("@").startswith("class") or c.text.startswith("@") else None
+        if split is not None and len(split[1]) > 1:
+            header, members = split
+            ci = len(classes)
+            idxs = []
+            for mem in members:
+                d = mem.defs
+                is_def = _HEAD.match(_strip_decorators(mem.text.lstrip(" \t"))) is not None
+                nodes.append(_Node(mem, ci, next(iter(d)) if is_def and d else None, is_def))
+                idxs.append(len(nodes) - 1)
+            classes.append((header, idxs))
+            order.append(("class", ci))
+        else:
+            d = c.defs
+            is_def = _HEAD.match(_strip_decorators(c.text)) is not None
+            nodes.append(_Node(c, None, next(iter(d)) if is_def and d else None, is_def))
+            order.append(("stmt", len(nodes) - 1))
+    class_names: dict[str, list[int]] = {}
+    for ci, (header, _) in enumerate(classes):
+        hm = _CLASS_HEAD.match(header.text)
+        if hm:
+            class_names.setdefault(hm.group(1), []).append(ci)
     defs: dict[str, list[int]] = {}
-    for i, c in enumerate(chunks):
-        for name in c.defs:
-            defs.setdefault(name, []).append(i)
-    refs: dict[str, list[int]] = {}
-    included = set(hot)
-    todo = list(hot)
-    need_refs = True
-    if need_refs:
-        for i, c in enumerate(chunks):
-            for name in c.refs & defs.keys():
-                refs.setdefault(name, []).append(i)
-    while todo:
-        i = todo.pop()
-        c = chunks[i]
-        # what it uses (callees, globals)...
-        for name in c.refs & defs.keys():
+    for i, nd in enumerate(nodes):
+        if nd.cls is None:
+            for name in nd.chunk.defs:
+                defs.setdefault(name, []).append(i)
+        elif nd.name:
+            defs.setdefault(nd.name, []).append(i)
+
+    # 2. breadth-first from the hot pieces, bounded by the inlining depth
+    depth_of: dict[int, int] = {}
+    queue: list[tuple[int, int]] = []
+
+    def reach(i: int, depth: int) -> None:
+        if depth > CLOSURE_DEPTH:
+            return
+        old = depth_of.get(i)
+        if old is None or depth < old:
+            depth_of[i] = depth
+            queue.append((i, depth))
+
+    hot = []
+    for i, nd in enumerate(nodes):
+        t = nd.chunk.text
+        if has_diff_evidence(t) or (local_re is not None and local_re.search(t)):
+            hot.append(i)
+            reach(i, 0)
+    if not hot:
+        return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, parsed_lines=total)
+    ref_index: dict[str, list[int]] | None = None
+    while queue:
+        i, depth = queue.pop(0)
+        if depth_of.get(i) != depth:
+            continue
+        nd = nodes[i]
+        if nd.cls is not None:
+            for j in classes[nd.cls][1]:
+                other = nodes[j]
+                if not other.is_def or other.name in _ALWAYS_MEMBERS:
+                    reach(j, depth)
+        refs = nd.chunk.refs
+        for name in refs & defs.keys():
             for j in defs[name]:
-                if j not in included:
-                    included.add(j)
-                    todo.append(j)
-        # ...and who uses what it defines (callers pass it their values)
-        for name in c.defs:
-            for j in refs.get(name, ()):
-                if j not in included:
-                    included.add(j)
-                    todo.append(j)
-    for i, c in enumerate(chunks):
-        c.included = i in included or c.is_import
-    return Plan(skip=False, chunks=chunks, narrowed=not all(c.included for c in chunks))
+                other = nodes[j]
+                # module-level statements are the main flow (inlining depth 0): no extra hop
+                reach(j, depth if (other.cls is None and not other.is_def) else depth + 1)
+        for name in refs & class_names.keys():
+            for ci in class_names[name]:
+                for j in classes[ci][1]:
+                    other = nodes[j]
+                    if not other.is_def or other.name in _ALWAYS_MEMBERS:
+                        reach(j, depth + 1)
+        if depth == 0 and nd.cls is None and nd.is_def and nd.name:
+            # callers of a hot module-level function pass it their values (a model, a loss)
+            if ref_index is None:
+                ref_index = {}
+                for k, other in enumerate(nodes):
+                    if other.cls is None:
+                        for name in other.chunk.refs:
+                            ref_index.setdefault(name, []).append(k)
+            for j in ref_index.get(nd.name, ()):
+                reach(j, 1)
+    for i, nd in enumerate(nodes):
+        nd.included = i in depth_of or (nd.cls is None and not nd.is_def)
+
+    # 3. units in file order
+    units: list[Unit] = []
+    parsed = 0
+    for kind, idx in order:
+        if kind == "stmt":
+            nd = nodes[idx]
+            if nd.included:
+                u = _unit(nd.chunk)
+                units.append(u)
+                parsed += len(u.lines)
+        else:
+            header, idxs = classes[idx]
+            if any(nodes[i].included for i in idxs):
+                u = _skeleton(header, [nodes[i].chunk for i in idxs if nodes[i].included])
+                units.append(u)
+                parsed += len(u.lines)
+    return Plan(skip=False, units=units, narrowed=parsed < total, total_lines=total, parsed_lines=parsed)
+
+
+def _strip_decorators(text: str) -> str:
+    while text.startswith("@"):
+        nl = text.find("\n")
+        if nl == -1:
+            return ""
+        text = text[nl + 1 :].lstrip(" \t")
+    return text

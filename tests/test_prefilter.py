@@ -113,9 +113,42 @@ def test_narrowing_keeps_callers_and_callees():
         """
     )
     p = plan(text, [r for r in all_rules() if not r.code.startswith("GL00")])
-    included = {c.text.split("(", 1)[0] for c in p.chunks if c.included}
+    included = {u.text.split("(", 1)[0] for u in p.units}
     assert "def helper" in included and "def train" in included and "def main" in included
     assert "def unrelated" not in included
+
+
+def test_class_members_are_narrowed_and_lines_map_back():
+    text = dedent(
+        """
+        import torch
+
+        class Trainer:
+            \"\"\"Docs.\"\"\"
+            lr = 0.1
+
+            def __init__(self, model):
+                self.model = model
+
+            def unrelated(self):
+                return [i for i in range(10)]
+
+            @torch.no_grad()
+            def evaluate(self, x):
+                return self.model(x)
+
+            def step(self, x):
+                loss = self.model(x).sum()
+                loss.backward()
+        """
+    )
+    p = plan(text, [r for r in all_rules() if not r.code.startswith("GL00")])
+    (cls,) = [u for u in p.units if "class Trainer" in u.text]
+    assert "def step" in cls.text and "def __init__" in cls.text
+    assert "def unrelated" not in cls.text and "def evaluate" not in cls.text
+    src_lines = text.split("\n")
+    for k, line in enumerate(cls.text.split("\n")[:-1], start=1):
+        assert src_lines[cls.file_line(k) - 1] == line
 
 
 def _realcode_sample():

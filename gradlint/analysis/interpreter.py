@@ -231,6 +231,11 @@ def _const(node: cst.CSTNode) -> Any:
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return -v
     if isinstance(node, cst.SimpleString):
+        v = node.value
+        # most strings have no prefix and no escapes: skip literal_eval (it is slow)
+        if v[:1] in "'\"" and "\\" not in v:
+            q = 3 if v[:3] in ("\"\"\"", "\'\'\'") else 1
+            return v[q:-q]
         try:
             return node.evaluated_value
         except Exception:  # pragma: no cover - malformed literal

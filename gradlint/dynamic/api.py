@@ -6,6 +6,7 @@ server go through worker.run_check instead, which runs the same code in a child 
 
 from __future__ import annotations
 
+import os
 import time
 import traceback
 from typing import Any, Callable
@@ -111,14 +112,28 @@ def parse_dtype(dtype: Any):
 
 
 def user_error(e: BaseException, name: str, when: str, t0: float) -> GradcheckReport:
-    """The target (or its inputs, or the hand-written gradient) raised: say what and where."""
+    """The target (or its inputs, or the hand-written gradient) raised: say what and where.
+    An exception raised by gradlint's own code is not blamed on the target."""
     tb = "".join(traceback.format_exception(type(e), e, e.__traceback__, limit=-8))
     first = str(e).splitlines()[0] if str(e) else ""
-    kind = "memory" if _is_oom(e) else "exception"
-    msg = (f"The target ran out of memory {when}: {type(e).__name__}: {first}" if kind == "memory"
-           else f"The target raised {type(e).__name__} {when}: {first}")
-    return error_report(kind, msg, target=name, traceback=tb,
+    if _is_oom(e):
+        what, msg = "memory", f"The target ran out of memory {when}: {type(e).__name__}: {first}"
+    elif _raised_by_gradlint(e):
+        what, msg = "internal", (f"gradlint's gradient check failed {when} (a bug in gradlint, "
+                                 f"please report it): {type(e).__name__}: {first}")
+    else:
+        what, msg = "exception", f"The target raised {type(e).__name__} {when}: {first}"
+    return error_report(what, msg, target=name, traceback=tb,
                         timings={"total": time.perf_counter() - t0})
+
+
+def _raised_by_gradlint(e: BaseException) -> bool:
+    tb = e.__traceback__
+    last = None
+    while tb is not None:
+        last = tb.tb_frame.f_code.co_filename
+        tb = tb.tb_next
+    return last is not None and os.path.dirname(os.path.abspath(last)) == os.path.dirname(__file__)
 
 
 def _is_oom(e: BaseException) -> bool:

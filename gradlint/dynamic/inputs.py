@@ -121,7 +121,9 @@ def _is_tensor_hint(hint: Any) -> bool:
     return isinstance(hint, str) and bool(TENSOR_HINT.match(hint))
 
 
-def _dims_to_shape(dims: str, sizes: dict[str, int]) -> tuple[int, ...]:
+def _dims_to_shape(dims: str, sizes: dict[str, int], taken: set[int]) -> tuple[int, ...]:
+    """Named dims get a size of their own, different from every other named or literal size:
+    equal sizes would let a transposed backward pass unnoticed."""
     shape: list[int] = []
     for tok in dims.split():
         tok = tok.strip(",")
@@ -131,11 +133,14 @@ def _dims_to_shape(dims: str, sizes: dict[str, int]) -> tuple[int, ...]:
             shape.append(int(tok))
             continue
         name = tok.lstrip("*#?").split("=")[0] or "_"
-        if name == "_" or name.startswith("_"):
-            shape.append(SIZES[len(sizes) % len(SIZES)])
-            continue
-        if name not in sizes:
-            sizes[name] = SIZES[len(sizes) % len(SIZES)]
+        anonymous = name.startswith("_")
+        if anonymous or name not in sizes:
+            size = next(s for s in SIZES + tuple(range(12, 64)) if s not in taken)
+            taken.add(size)
+            if anonymous:
+                shape.append(size)
+                continue
+            sizes[name] = size
         shape.append(sizes[name])
     return tuple(shape)
 
@@ -146,9 +151,10 @@ def from_annotations(resolved: Resolved, gen: torch.Generator) -> Built | None:
         return None
     hints = _hints(resolved, params)
     sizes: dict[str, int] = {}
+    specs = [_shape_spec(h) for h in hints]
+    taken = {int(t) for sp in specs if sp for t in sp[1].split() if t.strip(",").isdigit()}
     args, exprs, notes = [], [], []
-    for p, hint in zip(params, hints):
-        spec = _shape_spec(hint)
+    for p, hint, spec in zip(params, hints, specs):
         if spec is None:
             if hint is float:
                 args.append(0.7)
@@ -160,17 +166,17 @@ def from_annotations(resolved: Resolved, gen: torch.Generator) -> Built | None:
                 continue
             return None  # at least one input without a usable shape: probe instead
         word, dims = spec
-        shape = _dims_to_shape(dims, sizes)
+        shape = _dims_to_shape(dims, sizes, taken)
         if word in INT_WORDS or word == "Bool":
             hi = 2 if word == "Bool" else 5
             args.append(torch.randint(0, hi, shape, generator=gen).to(torch.bool if word == "Bool" else torch.int64))
             exprs.append(f"torch.randint(0, {hi}, {shape!r})" + (".bool()" if word == "Bool" else ""))
-            notes.append(f"{p.name} is annotated as {word}: not differentiable")
+            notes.append(f"{p.name} is annotated as {word}, so it is not differentiated.")
         else:
             args.append(torch.randn(shape, generator=gen))
             exprs.append(_randn(shape))
     if sizes:
-        notes.append("sizes from annotations: " + ", ".join(f"{k}={v}" for k, v in sizes.items()))
+        notes.append("Input sizes from the annotations: " + ", ".join(f"{k}={v}" for k, v in sizes.items()) + ".")
     return Built(args, "annotations", ", ".join(exprs), [p.name for p in params], notes)
 
 
@@ -187,30 +193,34 @@ def from_first_layer(module: torch.nn.Module, gen: torch.Generator) -> tuple[lis
         batch = 3
         if isinstance(layer, nn.Linear):
             shape = (batch if layer.in_features != batch else 4, layer.in_features)
-            return [torch.randn(shape, generator=gen)], _randn(shape), [f"shape from the first layer, {layer}"]
+            return [torch.randn(shape, generator=gen)], _randn(shape), [_first_layer_note(shape, layer)]
         if isinstance(layer, (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.ConvTranspose1d, nn.ConvTranspose2d,
                               nn.ConvTranspose3d)):
             d = len(layer.kernel_size)
             side = [8 + (k - 1) * dl for k, dl in zip(layer.kernel_size, layer.dilation)]
             shape = (2, layer.in_channels, *side[:d])
-            return [torch.randn(shape, generator=gen)], _randn(shape), [f"shape from the first layer, {layer}"]
+            return [torch.randn(shape, generator=gen)], _randn(shape), [_first_layer_note(shape, layer)]
         if isinstance(layer, (nn.Embedding, nn.EmbeddingBag)):
             shape = (2, 5)
             idx = torch.randint(0, layer.num_embeddings, shape, generator=gen)
             return [idx], f"torch.randint(0, {layer.num_embeddings}, {shape!r})", [
-                f"the first layer is {type(layer).__name__}: its input is integer indices, which are "
-                "not differentiable, so only the parameters are checked"]
+                f"The first layer is {type(layer).__name__}: its input is integer indices, which are "
+                "not differentiable, so only the parameters are checked."]
         if isinstance(layer, (nn.RNN, nn.LSTM, nn.GRU)):
             shape = (2, 5, layer.input_size) if layer.batch_first else (5, 2, layer.input_size)
-            return [torch.randn(shape, generator=gen)], _randn(shape), [f"shape from the first layer, {layer}"]
+            return [torch.randn(shape, generator=gen)], _randn(shape), [_first_layer_note(shape, layer)]
         if isinstance(layer, nn.LayerNorm):
             shape = (3, *layer.normalized_shape)
-            return [torch.randn(shape, generator=gen)], _randn(shape), [f"shape from the first layer, {layer}"]
+            return [torch.randn(shape, generator=gen)], _randn(shape), [_first_layer_note(shape, layer)]
         if isinstance(layer, (nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d)):
             extra = {nn.BatchNorm1d: (), nn.BatchNorm2d: (6, 6), nn.BatchNorm3d: (4, 4, 4)}[type(layer)]
             shape = (4, layer.num_features, *extra)
-            return [torch.randn(shape, generator=gen)], _randn(shape), [f"shape from the first layer, {layer}"]
+            return [torch.randn(shape, generator=gen)], _randn(shape), [_first_layer_note(shape, layer)]
     return None
+
+
+def _first_layer_note(shape: tuple[int, ...], layer: torch.nn.Module) -> str:
+    return f"Input shape {tuple(shape)} from the first layer, {layer}."
 
 
 # -- probing -----------------------------------------------------------------------------------
@@ -253,9 +263,9 @@ def probe(fn, n: int, gen: torch.Generator, limit: int = 24) -> tuple[list[Any],
             if ok:
                 expr = ", ".join((f"torch.rand({', '.join(map(str, s))}) + 0.5" if positive else _randn(s))
                                  for s in shapes)
-                notes = [f"inputs found by probing shapes {', '.join(str(tuple(s)) for s in shapes)}"]
+                notes = [f"Inputs found by probing: shapes {', '.join(str(tuple(s)) for s in shapes)}."]
                 if positive:
-                    notes.append("positive values: the output is not finite at negative inputs")
+                    notes.append("Positive values were used: the output is not finite at negative inputs.")
                 return args, expr, notes
             if why != "the output is not finite":
                 break  # the shape is wrong; positive values will not help

@@ -1,8 +1,8 @@
 """Pin a directional mismatch down to elements: best-first bisection over blocks of v.
 
 The error of u·J·v is additive over the elements of v, so a block of v (v with everything
-outside the block zeroed) carries exactly that block's share of it. Blocks are halved, the
-half with the larger error-to-tolerance ratio is explored first, and blocks of at most LEAF
+outside the block zeroed) carries exactly that block's share of it. Blocks are halved, depth
+first, the half with the larger error-to-tolerance ratio first, and blocks of at most LEAF
 elements are checked element by element, which gives the numerical and analytical values of
 d(u·f)/dx[i] that the report shows. The cost is a few stencils per level of a binary tree,
 so finding the worst elements of a 96x96 input takes a few dozen stencils, not 9216.
@@ -81,10 +81,12 @@ def localise(v: torch.Tensor, grad: torch.Tensor, base: torch.Tensor, scale: flo
         found.tests += 1
         found.add(check_element(j, v.shape, scale, flat_g, flat_x, outcome_along))
 
-    heap: list[tuple[float, int, int, int]] = [(-float("inf"), 0, 0, n)]
+    # Depth first, larger error-to-tolerance ratio first: a uniform error makes every block
+    # mismatch, and a breadth-first search would spend the budget before reaching one element.
+    heap: list[tuple[int, float, int, int, int]] = [(0, -float("inf"), 0, 0, n)]
     counter = 1
     while heap and found.tests < max_tests and len(found.mismatched) < want:
-        _, _, lo, hi = heapq.heappop(heap)
+        depth, _, _, lo, hi = heapq.heappop(heap)
         if hi - lo <= LEAF:
             for j in range(lo, hi):
                 if found.tests >= max_tests:
@@ -97,7 +99,7 @@ def localise(v: torch.Tensor, grad: torch.Tensor, base: torch.Tensor, scale: flo
         if not keep:  # the parent's error is spread thinly: follow the larger share
             keep = [max(halves, key=lambda h: h[0].ratio)]
         for oc, a, b in keep:
-            heapq.heappush(heap, (-oc.ratio, counter, a, b))
+            heapq.heappush(heap, (depth - 1, -oc.ratio, counter, a, b))
             counter += 1
     found.mismatched.sort(key=lambda e: -abs(e.numerical - e.analytical))
     return found

@@ -77,7 +77,8 @@ class Level:
         """One-sided slopes differ at t = 0: A(s) ≈ A(2s) (a jump) rather than A(2s) ≈ 2·A(s) (curvature)."""
         if not self.finite:
             return False
-        noise_a = NOISE_A * max(self.sigma_prior, self.sigma_emp) / self.s
+        # a-priori noise: the empirical one is inflated by the very kink this looks for
+        noise_a = NOISE_A * self.sigma_prior / self.s
         return abs(self.A1) > 4 * noise_a and abs(self.A2 - self.A1) < abs(self.A2 - 2 * self.A1)
 
 
@@ -85,7 +86,7 @@ class Level:
 class Outcome:
     """What one directional comparison concluded."""
 
-    status: str  # agree | mismatch | rough | nonfinite
+    status: str  # agree | mismatch | unconfirmed | rough | nonfinite
     level: Level  # the level the conclusion rests on
     levels: list[Level] = field(default_factory=list)
     ref: float = 0.0  # typical size of u·J·v for directions like this one: ‖(Jᵀu)∘v‖₂
@@ -196,9 +197,11 @@ def classify(line: Line, s0: float, a: float, sigma_prior: Callable[[], float], 
             if lv.mismatch and same and not lv.rough:
                 return Outcome("mismatch", pending, levels, ref)
             if lv.finite and not lv.rough and not lv.mismatch:
-                # agrees at the smaller step: the larger one straddled kinks (R moved), or the
-                # smaller step is too noisy to confirm (R did not move); the latter is undecided
-                return Outcome("rough" if same else "agree", lv, levels, ref)
+                # agrees at the smaller step: either the larger one straddled kinks (R moved),
+                # or the smaller step is too noisy to confirm (R did not move): undecided, and
+                # the outcome keeps the unconfirmed mismatch so that the caller looks closer
+                return Outcome("agree", lv, levels, ref) if not same else \
+                    Outcome("unconfirmed", pending, levels, ref)
             pending = None
         if not lv.rough:
             if not lv.mismatch:

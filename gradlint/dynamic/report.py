@@ -106,10 +106,11 @@ class GradcheckReport:
         return format_text(self)
 
 
-def error_report(kind: str, message: str, *, target: str = "", traceback: str | None = None,
+def error_report(what: str, message: str, *, target: str = "", traceback: str | None = None,
                  **extra: Any) -> GradcheckReport:
-    """A report for a check that could not run: the explanation says why."""
-    err = {"kind": kind, "message": message}
+    """A report for a check that could not run (`what`: timeout, memory, crash, exit, import,
+    target, inputs, exception, ...): the explanation says why."""
+    err = {"kind": what, "message": message}
     if traceback:
         err["traceback"] = traceback
     return GradcheckReport(verdict=ERROR, explanation=message, target=target, error=err, **extra)

@@ -47,8 +47,11 @@ class Rule:
     severity: ClassVar[Severity] = Severity.WARNING
     rationale: ClassVar[str] = ""
     docs: ClassVar[str | None] = None
-    # Substrings; a file that contains none of them cannot produce a finding of this rule.
+    # Substrings the rule's pattern needs (checked by the rule-example tests).
     triggers: ClassVar[tuple[str, ...]] = ()
+    # Substrings that make a top-level statement/method worth parsing on its own even if it does
+    # not mention differentiation (the cheap first pass keeps it and what it references).
+    chunk_triggers: ClassVar[tuple[str, ...]] = ()
     frameworks: ClassVar[tuple[str, ...]] = ("torch",)
     fix_applicability: ClassVar[Applicability | None] = None
     valid: ClassVar[list] = []

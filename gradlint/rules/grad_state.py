@@ -96,15 +96,38 @@ class GradAliasKept(Rule):
         """,
     ]
 
+    chunk_triggers = (r"\.grad\b(?!_)",)
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._local: list[StoreEvent] = []
+        self._rewrites: list[tuple[int, int]] = []
+
     def on_store(self, ev: StoreEvent) -> None:
         v = ev.value
         if v.get("grad_of") is None or v.kind not in ("tensor", None):
             return
         persistent = bool(ev.container.get("persistent")) or (ev.root or "").startswith("self.") or ev.root == "self"
-        if ev.kind == "append":
-            persistent = persistent or bool(ev.ctx.loops)
-        if not persistent:
-            return
+        if persistent:
+            self._report(ev)
+        elif ev.kind == "append":
+            # a local list is only a problem if .grad is rewritten while the list holds it
+            self._local.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind in ("backward", "autograd_grad"):
+            self._rewrites.append((ev.ctx.run, ev.seq))
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind in ("zero_grad", "step", "clip"):
+            self._rewrites.append((ev.ctx.run, ev.seq))
+
+    def finish(self) -> None:
+        for ev in self._local:
+            if any(run == ev.ctx.run and seq > ev.seq for run, seq in self._rewrites):
+                self._report(ev)
+
+    def _report(self, ev: StoreEvent) -> None:
         node = ev.value_node if ev.value_node is not None else ev.node
         where = f"`{ev.root}`" if ev.root else "this container"
         self.report(
