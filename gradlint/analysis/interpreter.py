@@ -1295,6 +1295,8 @@ class Interpreter:
         fw = _fw_of(vals)
         if fw:
             attrs["fw"] = fw
+            if fw == "jax":
+                attrs["jax_array"] = True  # arithmetic on JAX values yields arrays
         dt = _dtype_of(vals)
         if dt:
             attrs["dtype"] = dt
@@ -1499,8 +1501,10 @@ class Interpreter:
             # recursion: the recursive call adds nothing the non-recursive paths don't
             return Val(kind=None)
         if depth > self.MAX_DEPTH or self.steps > self.budget * 0.8:
-            vals = args + list(kwargs.values()) + ([self_val] if self_val is not None else [])
-            return self.op_result(ev.node, st, vals)
+            # not followed any deeper: the result is unknown (not "differentiable in all the
+            # arguments", which would invent history where the callee detaches)
+            o = Origin("sym", f"{fn.name}()", ev.node, certain=False)
+            return Val(frozenset({o}))
         env: dict[str, Val] = {}
         params = list(fn.params)
         pos_args = list(args)
@@ -1995,13 +1999,16 @@ class Interpreter:
         if q.startswith("jax.numpy.") or q.startswith("jax.nn.") or q.startswith("jax.lax.") or q.startswith("jax.scipy."):
             if last in K.NONDIFF_FUNCS:
                 return cut(combine(allv), Cut(last, node, hard=False), kind="tensor", attrs={"fw": "jax"})
-            attrs = {"fw": "jax"}
+            attrs = {"fw": "jax", "jax_array": True}
             if any(v.get("traced") for v in allv):
                 attrs["traced"] = True
             if last in ("array", "asarray", "arange", "zeros", "ones") and args:
                 attrs["dtype"] = _literal_dtype(ev.arg_nodes[0], args[0], "float32") if last in ("array", "asarray") else ("int" if last == "arange" and all(isinstance(a.get("const"), int) for a in args) else "float32")
             return self.op_result(node, st, allv, kind="tensor", attrs=attrs)
-        return self.op_result(node, st, allv, attrs={"fw": "jax"})
+        if q.startswith("jax.random."):
+            return self.op_result(node, st, allv, kind="tensor", attrs={"fw": "jax", "jax_array": True})
+        # jax.tree_util & co: containers and functions, not arrays
+        return self.op_result(node, st, allv)
 
     def trace_jax_function(self, info: dict, st: State) -> None:
         """Interpret the function given to jax.grad/jit with traced arguments and, for the
@@ -2127,8 +2134,12 @@ class Interpreter:
 
     def module_method(self, ev, st, recv: Val, m: str, recv_name) -> Val:
         node = ev.node
-        if m in ("parameters", "named_parameters", "trainable_variables"):
+        if m in ("parameters", "trainable_variables"):
             return Val(recv.live, kind="params", attrs={"fw": recv.get("fw")})
+        if m == "named_parameters":
+            p = Val(recv.live, kind="tensor", attrs={"leaf": True, "param": True, "fw": recv.get("fw") or "torch"})
+            item = Val(recv.live, kind="tuple", attrs={"items": (Val(kind="str"), p)})
+            return Val(recv.live, kind="list", attrs={"elem": item, "fw": recv.get("fw")})
         if m == "zero_grad":
             self.opt_event(node, st, "zero_grad", recv)
             return EMPTY
@@ -2352,6 +2363,8 @@ class Interpreter:
         attrs = {}
         if fw:
             attrs["fw"] = fw
+            if fw == "jax" and recv.get("jax_array"):
+                attrs["jax_array"] = True
         dt = recv.get("dtype")
         if dt and m not in ("float", "double"):
             attrs["dtype"] = dt
@@ -2366,7 +2379,9 @@ class Interpreter:
             attrs["numel"] = n
         vals = [recv] + args + list(kwargs.values())
         kind = "tensor" if recv.kind in ("tensor", "grad") or fw else None
-        return self.op_result(node, st, vals, kind=kind, attrs=attrs or None)
+        # `accelerator.prepare(model)`: no tensor goes in, so nothing is saved for backward
+        tensor_in = any(v.graphs or v.kind in ("tensor", "grad") for v in vals)
+        return self.op_result(node, st, vals, kind=kind, attrs=attrs or None, saves=tensor_in)
 
     def _make_requires_grad(self, base: Val, node, name: str | None) -> Val:
         o = Origin("tensor", name or "", node, certain=True, framework=base.get("fw") or "torch", leaf=bool(base.get("leaf", True)) and not base.live)

@@ -8,6 +8,7 @@ backward, which is one of the bugs the check exists to catch.
 from __future__ import annotations
 
 import builtins
+import functools
 import inspect
 import math
 import re
@@ -76,11 +77,19 @@ def required_params(resolved: Resolved) -> list[inspect.Parameter]:
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def _parameters(fn: Any) -> tuple[inspect.Parameter, ...]:
+    try:
+        return tuple(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return ()
+
+
 def param_names(resolved: Resolved, n: int) -> list[str]:
     try:
-        params = list(inspect.signature(resolved.signature_of).parameters.values())
-    except (TypeError, ValueError):
-        params = []
+        params = list(_parameters(resolved.signature_of))
+    except TypeError:  # unhashable callable
+        params = list(_parameters.__wrapped__(resolved.signature_of))
     if resolved.skip_first and params:
         params = params[1:]
     names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]

@@ -72,8 +72,8 @@ _MODE_CLASS: type | None = None
 def _observer_mode(seen: dict[str, str], tainted: set[int]):
     """A dispatch mode that records the floating dtypes computed on the differentiable path
     (dtype surprises: a float64 check of code that calls .float() inside can only resolve
-    float32 precision). 'On the path' = some input shares storage with a variable or with an
-    earlier result on the path; constants made in float32 do not count."""
+    float32 precision). 'On the path' = some argument is a variable or an earlier result on
+    the path (tracked by object identity); constants made in float32 do not count."""
     global _MODE_CLASS
     if _MODE_CLASS is None:
         try:
@@ -88,24 +88,26 @@ def _observer_mode(seen: dict[str, str], tainted: set[int]):
 
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
                 result = func(*args, **(kwargs or {}))
-                flat = list(args) + list((kwargs or {}).values())
-                flat = [t for a in flat for t in (a if isinstance(a, (list, tuple)) else (a,))]
-                if any(isinstance(t, torch.Tensor) and _ptr(t) in self.tainted for t in flat):
+                if _touches(args, self.tainted) or (kwargs and _touches(kwargs.values(), self.tainted)):
                     for r in result if isinstance(result, (tuple, list)) else (result,):
                         if isinstance(r, torch.Tensor) and r.is_floating_point():
-                            self.tainted.add(_ptr(r))
-                            self.seen.setdefault(dtype_name(r.dtype), str(func).split(".")[0])
+                            self.tainted.add(id(r))
+                            if r.dtype not in (torch.float64,):
+                                self.seen.setdefault(dtype_name(r.dtype), str(func).removesuffix(".default"))
                 return result
 
         _MODE_CLASS = Mode
     return _MODE_CLASS(seen, tainted)
 
 
-def _ptr(t: torch.Tensor) -> int:
-    try:
-        return t.untyped_storage().data_ptr()
-    except Exception:  # noqa: BLE001 - tensors without storage (meta, subclasses)
-        return -1
+def _touches(args, tainted: set[int]) -> bool:
+    for a in args:
+        if isinstance(a, (list, tuple)):
+            if any(id(b) in tainted for b in a):
+                return True
+        elif id(a) in tainted:
+            return True
+    return False
 
 
 class Problem:
@@ -164,7 +166,7 @@ class Problem:
         # across evaluations; it is cheap, unlike torch.manual_seed.
         self.rng_state = torch.random.get_rng_state()
         seen: dict[str, str] = {}
-        mode = _observer_mode(seen, {_ptr(leaf) for leaf in leaves})
+        mode = _observer_mode(seen, {id(leaf) for leaf in leaves})
         with torch.enable_grad():
             out = None
             if mode is not None:

@@ -112,6 +112,7 @@ class Worker:
         self.startup_timeout = startup_timeout
         self.proc: subprocess.Popen | None = None
         self.hello: dict[str, Any] | None = None
+        self.last_pid: int | None = None  # of the latest child, kept after it is gone
         self._req_w: int | None = None
         self._resp_r: int | None = None
         self._buffer = b""
@@ -138,6 +139,7 @@ class Worker:
             os.close(req_r)
             os.close(resp_w)
         self._req_w, self._resp_r, self._buffer = req_w, resp_r, b""
+        self.last_pid = self.proc.pid
         os.set_blocking(resp_r, False)
         self._output = Output(self.proc.stdout, self.output_limit)
 

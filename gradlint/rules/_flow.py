@@ -102,3 +102,16 @@ def call_name(node: cst.CSTNode) -> str:
 
 def is_torch_target(ev: DiffEvent) -> bool:
     return ev.kind in TORCH_DIFF
+
+
+def from_earlier_iteration(g, ctx) -> bool:
+    """Was graph node `g` created inside one of the loops of `ctx`, in an earlier iteration?
+    (A node created before the loop is shared by all iterations; one created in iteration 0
+    and still reachable in iteration 1 was *carried* across.)"""
+    loops_key = g[1][0]
+    current = {id(n): i for n, i in ctx.loops}
+    for lid, i in loops_key:
+        j = current.get(lid)
+        if j is not None and i < j:
+            return True
+    return False

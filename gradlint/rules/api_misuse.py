@@ -429,7 +429,7 @@ class JaxInplaceUpdate(Rule):
         if ev.kind != "item":
             return
         c = ev.container
-        if c.get("fw") != "jax" or c.kind != "tensor":
+        if c.get("fw") != "jax" or c.kind != "tensor" or not c.get("jax_array"):
             return
         node = ev.node
         self.report(node, self.message_for(), fix=self._fix(node))

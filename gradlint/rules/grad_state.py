@@ -617,7 +617,7 @@ class DataMutation(Rule):
         if not ev.via_data:
             return
         t = ev.target
-        if t is None or not t.live or not t.graphs or t.get("leaf") or t.get("param"):
+        if t is None or not t.live or not t.graphs or t.get("leaf") or t.get("param") or t.kind != "tensor":
             return
         if not any(o.certain and o.framework == "torch" for o in t.live):
             return
@@ -674,6 +674,8 @@ class InplaceOnLeaf(Rule):
         t = ev.target
         if t is None or t.graphs or not (t.get("rg") or t.get("param")) or not t.get("leaf"):
             return
+        if t.get("fw") not in (None, "torch") or any(o.framework != "torch" for o in t.live):
+            return  # tf.Variable.assign / JAX are not autograd leaves
         if t.get("grad_of") is not None or ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
             return
         if not any(o.certain and o.leaf for o in t.live):

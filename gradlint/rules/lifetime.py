@@ -7,6 +7,7 @@ import libcst as cst
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
+from ._flow import from_earlier_iteration
 from .base import Invalid, NodeEdit, Rule, RuleFix
 
 _TORCH = ("backward", "autograd")
@@ -93,6 +94,14 @@ class BackwardTwice(Rule):
                 self._freed_by.setdefault((ev.ctx.run, g), ev)
 
     def _report(self, ev: DiffEvent, first: DiffEvent) -> None:
+        if first.node is ev.node and not any(from_earlier_iteration(g, ev.ctx) for g in ev.freed_hit):
+            self.report(
+                ev.node,
+                "this backward pass runs in a loop over a graph built before the loop: the first iteration's backward frees "
+                "it, so the second raises \"Trying to backward through the graph a second time\"; rebuild that part inside the "
+                "loop, or pass `retain_graph=True` if re-walking the same graph is intended",
+            )
+            return
         if first.node is ev.node:
             msg = (
                 "this backward pass reaches, through a value carried over from the previous loop iteration, a graph that the "
@@ -167,7 +176,9 @@ class RetainGraphCarried(Rule):
             return
         for g in ev.target.graphs:
             prev = self._retained.get((ev.ctx.run, g))
-            if prev is not None and prev.node is ev.node and prev.ctx.loops != ev.ctx.loops and ev.ctx.loops:
+            # carried: a node built inside the loop in an earlier iteration (a graph built before
+            # the loop and re-walked by every iteration, e.g. Hessian-vector products, is fine)
+            if prev is not None and prev.node is ev.node and ev.ctx.loops and from_earlier_iteration(g, ev.ctx):
                 self.report(
                     prev.node,
                     "retain_graph=True here keeps every earlier iteration's graph alive: a value carried into the next "
@@ -414,6 +425,12 @@ class LossHistoryKept(Rule):
         self._cands: dict[int, AssignEvent] = {}
         self._exempt: set[int] = set()
         self._tensor_use: set[int] = set()
+        self._training_loops: set[tuple] = set()  # (run, loop node id) with a backward or step
+
+    def on_opt(self, ev) -> None:
+        if ev.kind == "step":
+            for n, _ in ev.ctx.loops:
+                self._training_loops.add((ev.ctx.run, id(n)))
 
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op not in ("+", "-") or not ev.ctx.loops or not isinstance(ev.node, cst.AugAssign):
@@ -425,6 +442,8 @@ class LossHistoryKept(Rule):
             return
         if not isinstance(ev.target_node, cst.Name):
             return
+        if isinstance(ev.node.value, cst.Name) and ev.node.value.value == ev.target_node.value:
+            return  # `total -= total`: a reset
         old = ev.old
         if old is None:
             return
@@ -446,10 +465,16 @@ class LossHistoryKept(Rule):
         for n in ev.target.sorted_notes():
             if n.kind == "accum":
                 self._exempt.add(id(n.node))
+        if ev.kind in ("backward", "autograd_grad"):
+            for n, _ in ev.ctx.loops:
+                self._training_loops.add((ev.ctx.run, id(n)))
 
     def finish(self) -> None:
         for key, ev in self._cands.items():
             if key in self._exempt:
+                continue
+            # a training loop (it backpropagates or steps): the accumulator outlives each step's graph
+            if (ev.ctx.run, id(ev.ctx.loops[-1][0])) not in self._training_loops:
                 continue
             self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
 

@@ -308,28 +308,38 @@ class ExactGradCompare(Rule):
         return v is not None and (v.get("grad_of") is not None or bool(v.get("grad_derived")) or v.get("grad_result") is not None)
 
     def on_compare(self, ev: CompareEvent) -> None:
-        if not any(op in ("==", "!=") for op in ev.ops):
-            return
+        if "==" not in ev.ops:
+            return  # `g != 0` is the usual "not all zero" sanity check
         sides = [ev.left] + ev.rights
-        if not any(self._is_grad(v) for v in sides):
+        grads = [v for v in sides if self._is_grad(v)]
+        if not grads:
             return
         for v in sides:
             if v.kind in ("none", "str", "bool") or v.get("const", 0) is None:
                 return
             if v.get("dtype") in ("int", "bool"):
                 return
-        self._report(ev.node)
+        others = [v for v in sides if not self._is_grad(v)]
+        # "expect exactly 0" or two gradients compared; an exact non-zero value at a special
+        # point (a subgradient fixed by a `where`) is often intended
+        if others and not all(v.kind == "number" and v.get("const") == 0 for v in others):
+            return
+        self._report(ev.node, grads[0])
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual == "torch.equal" and any(self._is_grad(a) for a in ev.args):
-            self._report(ev.node)
+            self._report(ev.node, ev.args[0])
 
-    def _report(self, node) -> None:
+    def _report(self, node, v) -> None:
+        fw = v.get("fw")
+        instead = {
+            "jax": "`np.testing.assert_allclose(...)` or `jnp.allclose(..., atol=...)`",
+            "tf": "`np.testing.assert_allclose(...)` or `tf.debugging.assert_near(...)`",
+        }.get(fw, "`torch.testing.assert_close(...)` or `torch.allclose(..., atol=...)`")
         self.report(
             node,
             "exact comparison of floating-point gradients: results that are equal mathematically differ by rounding "
-            "(~1e-8 relative in float32), so this fails on correct code or passes by luck; use "
-            "`torch.testing.assert_close(...)` or `torch.allclose(..., atol=...)`",
+            f"(~1e-8 relative in float32), so this fails on correct code or passes by luck; use {instead}",
         )
 
 
