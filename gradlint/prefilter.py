@@ -61,6 +61,28 @@ def has_diff_evidence(text: str) -> bool:
 _KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
 
 
+_NONCODE = re.compile(
+    r"'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*"""
+)
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def code_mask(text: str) -> str:
+    """`text` with the contents of strings and comments replaced by spaces (same length, same
+    newlines): differentiation words in docstrings and examples are not evidence."""
+    out = []
+    last = 0
+    for m in _NONCODE.finditer(text):
+        out.append(text[last : m.start()])
+        g = m.group()
+        out.append(_NOT_NEWLINE.sub(" ", g) if "\n" in g else " " * len(g))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 # ------------------------------------------------------------------ chunks
 @dataclass
 class Chunk:
@@ -69,19 +91,20 @@ class Chunk:
     line: int  # 1-based line of `start`
     text: str
     included: bool = True
+    code: str | None = None  # `text` with string contents and comments blanked out
     _refs: set | None = field(default=None, repr=False)
     _defs: set | None = field(default=None, repr=False)
 
     @property
     def refs(self) -> set:
         if self._refs is None:
-            self._refs = set(_IDENT.findall(self.text))
+            self._refs = set(_IDENT.findall(self.code if self.code is not None else self.text))
         return self._refs
 
     @property
     def defs(self) -> set:
         if self._defs is None:
-            self._defs = _defined_names(self.text)
+            self._defs = _defined_names(self.code if self.code is not None else self.text)
         return self._defs
 
     @property
@@ -179,7 +202,7 @@ def _only_decorators(chunk_text: str) -> bool:
         if not st or st.startswith("#"):
             continue
         ind = len(line) - len(line.lstrip(" \t"))
-        if ind <= base and not st.startswith("@"):
+        if ind <= base and not st.startswith(("@", ")", "]", "}")):
             return False
         if st.startswith("@"):
             seen = True
@@ -327,7 +350,12 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
     is parsed as a skeleton of its header and kept members; lines map back to the file."""
     if not has_diff_evidence(text):
         return Plan(skip=True, units=[])
+    mask = code_mask(text)
+    if not has_diff_evidence(mask):
+        return Plan(skip=True, units=[])  # only in docstrings, comments or strings
     chunks = split_chunks(text)
+    for c in chunks:
+        c.code = mask[c.start : c.end]
     total = text.count("\n") + 1
     if not narrow:
         return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, parsed_lines=total)
@@ -345,6 +373,7 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
             ci = len(classes)
             idxs = []
             for mem in members:
+                mem.code = mask[mem.start : mem.end]
                 d = mem.defs
                 is_def = _HEAD.match(_strip_decorators(mem.text.lstrip(" \t"))) is not None
                 nodes.append(_Node(mem, ci, next(iter(d)) if is_def and d else None, is_def))
@@ -383,7 +412,7 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
 
     hot = []
     for i, nd in enumerate(nodes):
-        t = nd.chunk.text
+        t = nd.chunk.code if nd.chunk.code is not None else nd.chunk.text
         if has_diff_evidence(t) or (local_re is not None and local_re.search(t)):
             hot.append(i)
             reach(i, 0)
