@@ -84,6 +84,9 @@ def source_items(v: Val | None) -> list[Val]:
     return [v]
 
 
+_MODULE_ALIASES = frozenset({"np", "numpy", "onp", "torch", "T", "tf", "jnp", "jax", "F", "nn", "K", "math", "keras", "lax", "ops"})
+
+
 def call_name(node: cst.CSTNode) -> str:
     """A short display name for a call's callee: `np.mean`, `.numpy()`, `float()`."""
     if isinstance(node, cst.Call):
@@ -91,7 +94,9 @@ def call_name(node: cst.CSTNode) -> str:
         if isinstance(f, cst.Attribute):
             base = f.value
             if isinstance(base, cst.Name):
-                return f"{base.value}.{f.attr.value}"
+                if base.value in _MODULE_ALIASES:
+                    return f"{base.value}.{f.attr.value}"
+                return f"{base.value}.{f.attr.value}()"
             return f".{f.attr.value}()"
         if isinstance(f, cst.Name):
             return f"{f.value}()"
