@@ -29,6 +29,7 @@ DEFAULT_DOCS_URL = "https://github.com/gradlint-autograd/gradlint/blob/main/docs
 _KNOWN_KEYS = {
     "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
     "respect-gitignore", "docs-url", "cache-dir", "extend-per-file-ignores",
+    "gradcheck",  # [tool.gradlint.gradcheck.inputs]: read by the dynamic checker
 }
 
 

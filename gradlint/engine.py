@@ -18,7 +18,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import prefilter
-from .analysis.events import EVENT_HOOKS
+from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
@@ -282,6 +282,8 @@ def check_source_full(
     failed: dict[str, BaseException] = {}
     instances: list[Rule] = []
     handlers: dict[type, list] = {}
+    call_all: list = []
+    call_by_name: dict[str, list] = {}
     body = [stmt for pc in parsed for stmt in pc.module.body]
     interp = Interpreter(body, lambda ev: None)
     ctx = FileContext(parsed, source, path, interp)
@@ -294,20 +296,35 @@ def check_source_full(
         instances.append(inst)
         for ev_cls, hook in EVENT_HOOKS.items():
             fn = getattr(inst, hook, None)
-            if fn is not None:
+            if fn is None:
+                continue
+            if ev_cls is CallEvent:
+                if inst.call_names is None:
+                    call_all.append((inst, fn))
+                else:
+                    for name in inst.call_names:
+                        call_by_name.setdefault(name, []).append((inst, fn))
+            else:
                 handlers.setdefault(ev_cls, []).append((inst, fn))
 
+    def disable(inst: Rule, exc: BaseException) -> None:
+        failed[inst.code] = exc
+        for lst in [call_all, *call_by_name.values(), *handlers.values()]:
+            lst[:] = [h for h in lst if h[0] is not inst]
+
     def emit(ev) -> None:
-        hs = handlers.get(type(ev))
+        if type(ev) is CallEvent:
+            by_name = call_by_name.get(ev.name)
+            hs = call_all + by_name if by_name else call_all
+        else:
+            hs = handlers.get(type(ev))
         if not hs:
             return
         for inst, fn in hs:
-            if inst.code in failed:
-                continue
             try:
                 fn(ev)
             except Exception as exc:
-                failed[inst.code] = exc
+                disable(inst, exc)
 
     interp._emit = emit
     budget_hit = False

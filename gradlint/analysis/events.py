@@ -89,10 +89,12 @@ class CallEvent(Event):
     """Any call. `qual` is the qualified name of the callee when known (`torch.where`),
     `method` the attribute name for `receiver.method(...)` calls."""
 
-    __slots__ = ("qual", "method", "recv", "func", "args", "kwargs", "arg_nodes", "kw_nodes", "result", "notes")
+    __slots__ = ("qual", "method", "recv", "func", "args", "kwargs", "arg_nodes", "kw_nodes", "result", "notes", "name")
 
     def __init__(self, node, ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes) -> None:
         super().__init__(node, ctx)
+        # the callee's last name: "where" for torch.where, "backward" for loss.backward()
+        self.name: str | None = qual.rsplit(".", 1)[-1] if qual else method
         self.qual: str | None = qual
         self.method: str | None = method
         self.recv: Val | None = recv

@@ -83,7 +83,7 @@ class ClassInfo:
 class FunctionInfo:
     __slots__ = (
         "node", "name", "qualname", "cls", "params", "defaults", "closure", "decorators",
-        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done",
+        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined",
     )
 
     def __init__(self, node, name: str, qualname: str, cls: ClassInfo | None, closure: tuple) -> None:
@@ -102,6 +102,7 @@ class FunctionInfo:
         self.is_classmethod = False
         self.is_lambda = False
         self.standalone_done = False
+        self.inlined = False  # interpreted at least once where it is called
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<fn {self.qualname}>"
@@ -284,6 +285,7 @@ class Interpreter:
         self.errors: list[tuple[cst.CSTNode, BaseException]] = []
         self._loop_depth = 0
         self._jax_analysed: set = set()
+        self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._expr = {
             cst.Name: self._e_name,
             cst.Attribute: self._e_attribute,
@@ -365,6 +367,8 @@ class Interpreter:
             i += 1
             if not fn.standalone_done:
                 fn.standalone_done = True
+                if fn.inlined and self.skip_inlined:
+                    continue  # already seen with real arguments where it is called
                 self.run_standalone(fn)
 
     def run_standalone(self, fn: FunctionInfo) -> None:
@@ -1505,6 +1509,7 @@ class Interpreter:
             # arguments", which would invent history where the callee detaches)
             o = Origin("sym", f"{fn.name}()", ev.node, certain=False)
             return Val(frozenset({o}))
+        fn.inlined = True
         env: dict[str, Val] = {}
         params = list(fn.params)
         pos_args = list(args)

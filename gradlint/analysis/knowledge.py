@@ -18,11 +18,21 @@ QUAL_ALIASES = {
 }
 
 
+_CANON: dict[str, str] = {}
+
+
 def canonical(qual: str) -> str:
+    c = _CANON.get(qual)
+    if c is not None:
+        return c
+    c = qual
     for prefix, repl in QUAL_ALIASES.items():
         if qual == prefix or qual.startswith(prefix + "."):
-            return repl + qual[len(prefix) :]
-    return qual
+            c = repl + qual[len(prefix) :]
+            break
+    if len(_CANON) < 100_000:
+        _CANON[qual] = c
+    return c
 
 
 def framework_of(qual: str | None) -> str | None:

@@ -275,7 +275,8 @@ def cut(v: Val, c: Cut, kind: str | None = None, attrs: dict | None = None) -> V
     if v.live:
         cuts = cuts | frozenset((o, c) for o in v.live)
     if c.hard and v.cuts:
-        cuts = cuts | frozenset((o, c) for o, prev in v.cuts if not prev.hard)
+        already = {o for o, prev in v.cuts if prev.hard}
+        cuts = cuts | frozenset((o, c) for o, prev in v.cuts if o not in already)
     notes = v.notes
     if notes:
         notes = frozenset(n for n in notes if n.through_cuts)

@@ -3,6 +3,8 @@ requires_grad timing."""
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent
@@ -134,6 +136,8 @@ class InferenceTensorInTraining(Rule):
                 return
 
     def on_call(self, ev: CallEvent) -> None:
+        if ev.ctx.grad != "on" or not ev.result.live:
+            return
         vals = list(ev.args) + list(ev.kwargs.values()) + ([ev.recv] if ev.recv is not None else [])
         self._check(ev, vals, ev.result)
 
@@ -203,6 +207,8 @@ class ReentrantCheckpointNoGrad(Rule):
         h.mean().backward()
         """
     ]
+
+    call_names = frozenset({"checkpoint"})
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual != "torch.utils.checkpoint.checkpoint" or len(ev.args) < 2:
@@ -350,6 +356,8 @@ class JaxIntegerInput(Rule):
         """
     ]
 
+    call_names = frozenset({"<jaxfn-call>"})
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual != "<jaxfn-call>":
             return
@@ -461,6 +469,9 @@ class JaxInplaceUpdate(Rule):
         return RuleFix(f"Use {name}.at[...].{op}(...)", (NodeEdit(node, text),), Applicability.UNSAFE)
 
 
+_RG_SET = re.compile(r"\b(\w+)\.requires_grad(?:_\(\s*(?:True)?\s*\)|\s*=\s*True)")
+
+
 class RequiresGradAfterForward(Rule):
     code = "GL507"
     name = "requires-grad-set-after-use"
@@ -504,7 +515,9 @@ class RequiresGradAfterForward(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._enabled = "requires_grad" in ctx.source.text
+        # names that get requires_grad switched on somewhere: only their uses are followed
+        self._names = set(_RG_SET.findall(ctx.source.text)) if "requires_grad" in ctx.source.text else set()
+        self._enabled = bool(self._names)
         self._sets: dict[str, list] = {}
 
     def on_call(self, ev: CallEvent) -> None:
@@ -517,8 +530,9 @@ class RequiresGradAfterForward(Rule):
             return
         if not ev.result.live:
             return
+        names = self._names
         for an, av in zip(ev.arg_nodes, ev.args):
-            if isinstance(an, cst.Name) and av.kind == "tensor" and not av.live and av.get("fw") == "torch":
+            if isinstance(an, cst.Name) and an.value in names and av.kind == "tensor" and not av.live and av.get("fw") == "torch":
                 ev.add_note(Note("pre_rg_use", ev.node, data=(an.value, ev.seq, ev.ctx.run)))
 
     def on_attrset(self, ev: AttrSetEvent) -> None:

@@ -54,6 +54,8 @@ class Rule:
     chunk_triggers: ClassVar[tuple[str, ...]] = ()
     frameworks: ClassVar[tuple[str, ...]] = ("torch",)
     fix_applicability: ClassVar[Applicability | None] = None
+    # `on_call` only for calls whose callee's last name is in this set (None: every call)
+    call_names: ClassVar[frozenset | None] = None
     valid: ClassVar[list] = []
     invalid: ClassVar[list] = []
 

@@ -442,17 +442,24 @@ class LeafRebound(Rule):
 
 
 def _mentions_grad_of(expr: cst.CSTNode, name: str) -> bool:
-    found = False
-
-    class V(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            nonlocal found
+    """Does the expression read `name.grad`? (A direct walk: libcst visitors are slow.)"""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Attribute):
             if node.attr.value == "grad" and isinstance(node.value, cst.Name) and node.value.value == name:
-                found = True
-            return True
-
-    expr.visit(V())
-    return found
+                return True
+            stack.append(node.value)
+        elif isinstance(node, cst.BinaryOperation):
+            stack += (node.left, node.right)
+        elif isinstance(node, cst.UnaryOperation):
+            stack.append(node.expression)
+        elif isinstance(node, cst.Call):
+            stack.append(node.func)
+            stack.extend(a.value for a in node.args)
+        elif isinstance(node, cst.Subscript):
+            stack.append(node.value)
+    return False
 
 
 class InplaceOnSaved(Rule):

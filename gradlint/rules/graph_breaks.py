@@ -697,6 +697,8 @@ class GradientInsideTape(Rule):
         self._inside: list[DiffEvent] = []
         self._exempt: set[int] = set()
 
+    call_names = frozenset({"gradient"})
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.method == "gradient" and ev.recv is not None and ev.recv.kind == "tape":
             ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs["tape"]), through_cuts=True))

@@ -199,6 +199,8 @@ class GradcheckLowPrecision(Rule):
         """
     ]
 
+    call_names = frozenset({"gradcheck", "gradgradcheck"})
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual not in (
             "torch.autograd.gradcheck", "torch.autograd.gradgradcheck",
@@ -326,6 +328,8 @@ class ExactGradCompare(Rule):
             return
         self._report(ev.node, grads[0])
 
+    call_names = frozenset({"equal"})
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual == "torch.equal" and any(self._is_grad(a) for a in ev.args):
             self._report(ev.node, ev.args[0])
@@ -389,6 +393,8 @@ class LargeSumLowPrecision(Rule):
 
     def on_call(self, ev: CallEvent) -> None:
         func = ev.func
+        if not (func.kind == "module" or ev.name == "sum" or (ev.qual and "reduction" in ev.kwargs)):
+            return
         n = max((a.get("numel") or 0 for a in ev.args), default=0)
         if func.kind == "module" and func.get("reduction") == "sum" and func.get("loss_module"):
             dt = ev.result.get("dtype") or self._dtype(ev.args)
@@ -679,8 +685,10 @@ class WhereNanGradient(_FlowsToLoss):
         """
     ]
 
+    call_names = _SANITIZERS | {"where"}
+
     def on_call(self, ev: CallEvent) -> None:
-        last = (ev.qual or "").rsplit(".", 1)[-1] if ev.qual else ev.method
+        last = ev.name
         if last in _SANITIZERS and ev.result.live:
             ev.add_note(Note("sanitized", ev.node, through_cuts=True))
         if last != "where" or len(ev.arg_nodes) < 3:
@@ -794,8 +802,10 @@ class SqrtWithoutEps(_FlowsToLoss):
         """
     ]
 
+    call_names = frozenset({"sqrt"})
+
     def on_call(self, ev: CallEvent) -> None:
-        last = (ev.qual or "").rsplit(".", 1)[-1] if ev.qual else ev.method
+        last = ev.name
         if last != "sqrt" or not ev.result.live:
             return
         if ev.method == "sqrt" and ev.recv is not None:
@@ -916,8 +926,10 @@ class LogOfProbability(_FlowsToLoss):
         """
     ]
 
+    call_names = frozenset({"sigmoid", "softmax", "Sigmoid", "clamp", "clamp_min", "clip", "log"})
+
     def on_call(self, ev: CallEvent) -> None:
-        last = (ev.qual or "").rsplit(".", 1)[-1] if ev.qual else ev.method
+        last = ev.name
         if last in ("sigmoid", "softmax", "Sigmoid") and ev.result.live:
             ev.add_note(Note("prob", ev.node, data=last, through_cuts=False))
             return
