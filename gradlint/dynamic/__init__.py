@@ -16,8 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .report import (ERROR, FAIL, INCONCLUSIVE, PASS, ElementReport, GradcheckReport,
-                     InputReport)
+from .report import (
+    ERROR,
+    FAIL,
+    INCONCLUSIVE,
+    PASS,
+    ElementReport,
+    GradcheckReport,
+    InputReport,
+)
 
 
 def gradcheck(fn: Any, *inputs: Any, **kw: Any) -> GradcheckReport:
@@ -36,5 +43,16 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["ERROR", "FAIL", "INCONCLUSIVE", "PASS", "ElementReport", "GradcheckReport",
-           "InputReport", "WorkerPool", "Worker", "gradcheck", "run_check"]
+__all__ = [
+    "ERROR",
+    "FAIL",
+    "INCONCLUSIVE",
+    "PASS",
+    "ElementReport",
+    "GradcheckReport",
+    "InputReport",
+    "Worker",
+    "WorkerPool",
+    "gradcheck",
+    "run_check",
+]

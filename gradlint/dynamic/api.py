@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import time
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .report import ERROR, GradcheckReport, error_report
 
@@ -29,7 +30,7 @@ def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, 
     directions: random directions per input (default 1 in float64, 3 in float32).
     """
     t0 = time.perf_counter()
-    label = name or getattr(fn, "__qualname__", None) or type(fn).__name__
+    label = name or _label(fn)
     try:
         from .inputs import Built, InputsError, build, param_names
         from .targets import TargetError, resolve
@@ -94,6 +95,17 @@ def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, direct
         report.explanation = explain(report)
     report.versions = {"torch": torch.__version__}
     return report
+
+
+def _label(fn: Any) -> str:
+    qual = getattr(fn, "__qualname__", None)
+    if qual and not qual.startswith("_"):
+        return qual
+    name = getattr(fn, "__name__", None)  # builtins: torch.relu's qualname is _VariableFunctionsClass.relu
+    if name:
+        module = getattr(fn, "__module__", None) or ("torch" if "VariableFunctions" in (qual or "") else None)
+        return f"{module}.{name}" if module else name
+    return type(fn).__name__
 
 
 def parse_dtype(dtype: Any):

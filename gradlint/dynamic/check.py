@@ -20,8 +20,15 @@ from .floats import EPS, dtype_name, power_of_two, to_float32, ulp
 from .localise import Localisation, check_element, localise
 from .numerics import NOISE_R, RESOLVE, SAFETY, Line, Outcome, classify
 from .problem import Problem, Var, all_finite, changed_norm
-from .report import (ERROR, FAIL, INCONCLUSIVE, PASS, ElementReport, GradcheckReport, InputReport,
-                     error_report)
+from .report import (
+    FAIL,
+    INCONCLUSIVE,
+    PASS,
+    ElementReport,
+    GradcheckReport,
+    InputReport,
+    error_report,
+)
 
 RESOLUTION_LIMIT = RESOLVE  # a pass needs every variable resolved to 5% even where kinks blur it
 SAMPLES = 8  # single elements checked when random directions are blurred by kinks
@@ -49,9 +56,6 @@ class VarResult:
     def disconnected(self) -> bool:
         return all(g is None or not bool(g.any()) for g in self.grads)
 
-    def worst(self) -> Outcome | None:
-        return max(self.outcomes, key=lambda o: o.ratio, default=None)
-
 
 class Checker:
     def __init__(self, problem: Problem, *, dtype: torch.dtype, directions: int | None = None, seed: int = 0,
@@ -71,6 +75,9 @@ class Checker:
         self.gen = torch.Generator().manual_seed(seed)
         self.evaluations = 0
         self.notes: list[str] = []
+        self.eps = EPS["float64"]  # of the lowest precision on the differentiable path (run())
+        self.s0 = 0.0  # half the largest finite-difference offset, per unit of an input's scale
+        self.f0: list[torch.Tensor] = []  # outputs at the base point
 
     # -- the check ---------------------------------------------------------------------------
 
@@ -83,7 +90,7 @@ class Checker:
         if not p.vars:
             return self._finish(error_report(
                 "inputs", "Nothing to differentiate: the target has no floating-point inputs"
-                + (f" (only {', '.join(p.constants)})" if p.constants else "")
+                + (f" (only {', '.join(f'{n} ({d})' for n, d, _ in p.constants)})" if p.constants else "")
                 + (" and no trainable parameters." if p.module is not None else "."),
                 target=self.name, kind=self.kind), t_start)
         outs, leaves = p.graph_forward()
@@ -103,7 +110,8 @@ class Checker:
         self.s0 = self.eps ** (1.0 / 3.0) / 2  # largest offset 2s = cbrt(eps), per unit of scale
         if p.reseed:
             self.notes.append("The target draws random numbers (dropout, torch.rand...): every "
-                              "evaluation used the same seed, so the check is for one fixed draw.")
+                              "evaluation started from the same random state, so the check is for "
+                              "one fixed draw.")
         us = self._output_weights(outs)
         try:
             grads = [self._vjp(outs, leaves, u) for u in us]
@@ -116,7 +124,7 @@ class Checker:
         # The graph forward's outputs are the base point of every stencil: no extra forward.
         f0 = [o.detach() for o in outs]
         self.f0 = f0
-        results = [self._check_var(i, var, us, [g[i] for g in grads]) for i, var in enumerate(p.vars)]
+        results = [self._check_var(var, us, [g[i] for g in grads]) for i, var in enumerate(p.vars)]
         if any(r.status == "nonsmooth" for r in results) and not self._repeatable(f0, us[0]):
             report.notes.append("The forward is not repeatable: two evaluations at the same inputs "
                                 "differ (state that changes between calls?), so finite differences "
@@ -129,10 +137,10 @@ class Checker:
         report.timings["localise"] = time.perf_counter() - t_loc
         report.nondeterministic = self._nondeterminism(results, grads[0], repeat)
         report.inputs = [self._input_report(r) for r in results]
-        report.inputs += [InputReport(name=c.split(" ")[0], kind="input", shape=[], dtype=c.split("(")[-1][:-1],
+        report.inputs += [InputReport(name=name, kind="input", shape=shape, dtype=dtype,
                                       status="not_differentiable",
                                       note="not a floating-point tensor: passed through unchanged")
-                          for c in p.constants]
+                          for name, dtype, shape in p.constants]
         report.float32 = self._float32_info(results, f0, grads[0])
         if self.against is not None:
             report.against = self._check_against(outs, leaves, f0)
@@ -179,7 +187,7 @@ class Checker:
         try:
             return list(torch.autograd.grad([o for o, _ in pairs], leaves, [w for _, w in pairs],
                                             retain_graph=True, allow_unused=True))
-        except Exception as e:  # noqa: BLE001 - any failure of the user's backward is the finding
+        except Exception as e:
             raise BackwardError(f"The backward raised {type(e).__name__}: {e}") from e
 
     def _repeatable(self, f0: list[torch.Tensor], u: list[torch.Tensor]) -> bool:
@@ -233,7 +241,7 @@ class Checker:
             prior.update(fnorm=state.get("fnorm", 0.0), x_in=x_in, l1=l1, a=a)
         return oc
 
-    def _check_var(self, i: int, var: Var, us: list[list[torch.Tensor]],
+    def _check_var(self, var: Var, us: list[list[torch.Tensor]],
                    grads: list[torch.Tensor | None]) -> VarResult:
         r = VarResult(var, grads)
         for g in grads:
@@ -253,7 +261,7 @@ class Checker:
             if r.disconnected:
                 r.note = ("autograd gives no gradient (None or zero), but the output changes with "
                           f"{var.name}: the graph is cut on the way (.detach(), .item(), .numpy(), "
-                          "torch.no_grad, a new tensor built from values).")
+                          "torch.no_grad, a new tensor built from values)")
         elif statuses & {"rough", "nonfinite", "unconfirmed"}:
             rough = [o for o in r.outcomes if o.status != "agree"]
             kinked = any(lv.rough for o in rough for lv in o.levels)
@@ -286,7 +294,7 @@ class Checker:
         for j in torch.randperm(var.numel, generator=self.gen)[:count].tolist():
             ref = max(abs(float(flat_g[j])), typical) * var.scale
             loc.add(check_element(j, var.base.shape, var.scale, flat_g, flat_x,
-                                  lambda d: self.outcome_along(var, u, d, g, self.s0, ref=ref)))
+                                  lambda d, ref=ref: self.outcome_along(var, u, d, g, self.s0, ref=ref)))
         r.sampled = loc
         if loc.mismatched:
             r.status, r.localisation = "mismatch", loc
@@ -297,7 +305,7 @@ class Checker:
         undecided = loc.kinked
         if len(loc.agreeing) * 2 >= len(loc.agreeing) + len(undecided) and \
                 all(e.outcome.agrees for e in undecided):
-            resolution = max(e.outcome.resolution for e in loc.agreeing)
+            resolution = max((e.outcome.resolution for e in loc.agreeing), default=0.0)
             r.note = (f"random directions were not decisive ({blur}); {len(loc.agreeing)} randomly "
                       f"sampled elements checked one by one agree, to {resolution:.1e}"
                       + (f" ({len(undecided)} more sat next to a kink)" if undecided else ""))
@@ -337,7 +345,7 @@ class Checker:
         and whether it is above what the check can resolve (then it is a failure)."""
         found: dict[str, object] = {}
         for r, a, b in zip(results, first, second):
-            if a is None or b is None or torch.equal(a, b):
+            if a is None or b is None or r.nonfinite or torch.equal(a, b):
                 continue
             d = (a - b).double()
             diff = float(d.abs().max())
@@ -396,7 +404,7 @@ class Checker:
         floors = []
         for r in results:
             for oc, pr in zip(r.outcomes, r.priors):
-                if not pr or oc.scale <= 0:
+                if not pr or oc.scale <= 0 or oc.status not in ("agree", "mismatch"):
                     continue
                 tol32 = SAFETY * NOISE_R * e32 * math.hypot(pr["fnorm"], pr["x_in"]) / s32 + e32 * pr["l1"]
                 floors.append(tol32 / oc.scale)

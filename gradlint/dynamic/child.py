@@ -103,16 +103,16 @@ def purge_user_modules(before: set[str], roots: list[str]) -> None:
 
 
 def serve(channel: Channel) -> None:
-    from gradlint.dynamic.request import execute
-
     import torch
+
+    from gradlint.dynamic.request import execute
 
     baseline_threads = threading.active_count()
     for request in channel.requests():
         rid = request.get("id")
         before = set(sys.modules)
         dtype, grad = torch.get_default_dtype(), torch.is_grad_enabled()
-        report = execute(request, lambda m: channel.send({"type": "progress", "id": rid, "message": m}))
+        report = execute(request, lambda m, rid=rid: channel.send({"type": "progress", "id": rid, "message": m}))
         torch.set_default_dtype(dtype)
         torch.set_grad_enabled(grad)
         target = str(request.get("target", ""))
@@ -122,7 +122,7 @@ def serve(channel: Channel) -> None:
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
-            except Exception:  # noqa: BLE001 - the target may have closed or replaced them
+            except Exception:  # noqa: BLE001, S110 - the target may have closed or replaced them
                 pass
         # Threads the target left running would keep running between requests: then this
         # worker is not clean any more and the parent replaces it.

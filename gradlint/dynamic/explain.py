@@ -6,9 +6,10 @@ report that came back from the child process.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from .report import ERROR, FAIL, INCONCLUSIVE, PASS, GradcheckReport, InputReport
+from .report import ERROR, INCONCLUSIVE, PASS, GradcheckReport, InputReport
 
 
 def explain(r: GradcheckReport) -> str:
@@ -134,23 +135,29 @@ def _explain_float32(r: GradcheckReport) -> str:
     f = r.float32 or {}
     parts = []
     floor = f.get("detection_floor")
-    if floor is not None and r.dtype != "float32":
+    ours = [i.resolution for i in r.inputs if i.status == "ok" and i.resolution is not None]
+    if floor is not None and r.dtype != "float32" and ours:
         parts.append(f"A float32 check of this target could only resolve relative errors above "
-                     f"{_fmt(floor, 2)} (this float64 check: {_fmt(max((i.resolution or 0) for i in r.inputs), 2)}).")
+                     f"{_fmt(floor, 2)} (this float64 check: {_fmt(max(ours), 2)}).")
     loss = f.get("loss")
     if loss:
         u = loss["ulp"]
         p2 = f" = {loss['ulp_power_of_two']}" if loss.get("ulp_power_of_two") else ""
         q = loss["fd_quantum"]["1e-3"]
         med = loss.get("median_abs_gradient")
-        s = (f"In float32 the loss ({_fmt(loss['value'], 4)}) has an ulp of {_fmt(u, 3)}{p2}, so a "
-             f"one-sided finite difference with step 1e-3 moves in multiples of ulp(L)/h = {_fmt(q, 3)}")
-        if isinstance(med, float) and med == med:
-            s += (f", {'larger' if q > med else 'compare that'} than the median gradient entry "
-                  f"({_fmt(med, 2)})")
+        # Only worth a sentence when the quantum is visible next to the gradient itself.
+        if isinstance(med, float) and not math.isnan(med) and q > 0.01 * med:
+            s = (f"In float32 the loss ({_fmt(loss['value'], 4)}) has an ulp of {_fmt(u, 3)}{p2}, so a "
+                 f"one-sided finite difference with step 1e-3 moves in multiples of ulp(L)/h = "
+                 f"{_fmt(q, 3)}")
             if q > 0.1 * med:
-                s += ": a hand-written float32 finite-difference check of this loss cannot work"
-        parts.append(s + ".")
+                s += (f", {'larger than' if q > med else 'a large fraction of'} the median gradient "
+                      f"entry ({_fmt(med, 2)}): a hand-written float32 finite-difference check of "
+                      "this loss cannot work")
+            else:
+                s += (f", {100 * q / med:.0f}% of the median gradient entry ({_fmt(med, 2)}): a "
+                      "hand-written float32 finite-difference check of this loss is coarse")
+            parts.append(s + ".")
     return " ".join(parts)
 
 
@@ -158,7 +165,7 @@ def value_pattern(name: str, mismatched: list, agreeing: list) -> str | None:
     """A factual pattern over the elements inspected: a constant factor, or a value threshold."""
     hints = []
     ratios = [e.analytical / e.numerical for e in mismatched if e.numerical]
-    if len(ratios) >= 2:
+    if len(ratios) >= 2 and any(e.analytical for e in mismatched):
         lo, hi = min(ratios), max(ratios)
         if hi - lo <= 1e-3 * max(abs(lo), abs(hi)):
             hints.append(f"autograd = {_fmt((lo + hi) / 2, 5)} x finite differences at all "
@@ -173,6 +180,3 @@ def value_pattern(name: str, mismatched: list, agreeing: list) -> str | None:
             hints.append(f"every mismatching element has {name} <= {_fmt(max(mv), 3)} and every "
                          f"agreeing one {name} >= {_fmt(min(av), 3)}")
     return "; ".join(hints) or None
-
-
-__all__ = ["explain", "value_pattern", "FAIL"]

@@ -28,7 +28,7 @@ class InputsError(Exception):
 @dataclass
 class Built:
     args: list[Any]
-    source: str  # explicit | annotations | module | probed
+    source: str  # explicit | config | annotations | module | probed
     expr: str  # an expression that rebuilds inputs of the same shapes
     names: list[str]
     notes: list[str] = field(default_factory=list)
@@ -54,9 +54,11 @@ def evaluate_expression(expr: str) -> list[Any]:
     except ImportError:
         pass
     try:
-        value = eval(compile(expr, "<--inputs>", "eval"), scope)  # noqa: S307 - user's own expression, in the child
+        value = eval(compile(expr, "<--inputs>", "eval"), scope)
     except SyntaxError as e:
         raise InputsError(f"--inputs is not a Python expression: {e.msg} in {expr!r}") from e
+    except Exception as e:
+        raise InputsError(f"--inputs {expr!r} raised {type(e).__name__}: {e}") from e
     return list(value) if isinstance(value, tuple) else [value]
 
 
@@ -212,9 +214,9 @@ def from_first_layer(module: torch.nn.Module, gen: torch.Generator) -> tuple[lis
         if isinstance(layer, (nn.Embedding, nn.EmbeddingBag)):
             shape = (2, 5)
             idx = torch.randint(0, layer.num_embeddings, shape, generator=gen)
-            return [idx], f"torch.randint(0, {layer.num_embeddings}, {shape!r})", [
-                f"The first layer is {type(layer).__name__}: its input is integer indices, which are "
-                "not differentiable, so only the parameters are checked."]
+            note = (f"The first layer is {type(layer).__name__}: its input is integer indices, which "
+                    "are not differentiable, so only the parameters are checked.")
+            return [idx], f"torch.randint(0, {layer.num_embeddings}, {shape!r})", [note]
         if isinstance(layer, (nn.RNN, nn.LSTM, nn.GRU)):
             shape = (2, 5, layer.input_size) if layer.batch_first else (5, 2, layer.input_size)
             return [torch.randn(shape, generator=gen)], _randn(shape), [_first_layer_note(shape, layer)]

@@ -11,8 +11,8 @@ so finding the worst elements of a 96x96 input takes a few dozen stencils, not 9
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import torch
 

@@ -1,7 +1,8 @@
 """Directional derivatives compared with a tolerance built from the noise that is really there.
 
-For one output weighting u and one direction v, g(t) = u·f(x + t·v) is a scalar function of t.
-Autograd gives g'(0) = u·J·v exactly up to round-off (one vector-Jacobian product). The
+For one output weighting u and one direction v, g(t) = u·(f(x + t·v) - f(x)) is a scalar
+function of t (the difference is taken per output, so outputs that do not move contribute
+exactly 0). Autograd gives g'(0) = u·J·v up to round-off (one vector-Jacobian product). The
 finite-difference side evaluates g on the five-point stencil {-2s, -s, 0, s, 2s}:
 
     D1 = (g(2s) - g(-2s)) / 4s       central difference, step 2s
@@ -16,18 +17,19 @@ a-priori one is eps·‖u∘f‖₂ (plus the rounding of x + t·v). The toleran
     tol = SAFETY · NOISE_R·max(σ_prior, σ_empirical)/s  +  |D1 - D2|  +  eps·Σ|vjp∘v|
           (noise of R)                                     (truncation)   (autodiff round-off)
 
-A kink inside the stencil (relu at 0) inflates Δ4 and |D1 - D2| more than it moves R (worked
-out for a single kink at any position in docs/gradcheck.md), so it widens the tolerance instead
-of producing a false mismatch; a stencil whose Δ4 is far above the a-priori noise is "rough",
-and the step is shrunk (a kink at distance d disappears once 2s < d) until the stencil is
-smooth or the step can no longer resolve a 1% error.
+A kink inside the stencil (relu at 0) inflates Δ4 and |D1 - D2| more than it moves R (for a
+single kink, by a factor of at least 1.5 at any position: docs/gradcheck.md), so it widens the
+tolerance instead of producing a false mismatch. A stencil whose Δ4 is far above the a-priori
+noise is "rough", and the step is shrunk (a kink at distance d leaves once 2s < d) until the
+stencil is smooth or the step could no longer resolve a 5% error. Several kinks can cancel in
+Δ4, so a mismatch is only believed when a smaller step repeats it (classify).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 SAFETY = 8.0  # tolerance in units of the noise std of R
 ROUGH = 8.0  # Δ4 above ROUGH·(a-priori noise): the stencil saw a kink or noise beyond rounding

@@ -8,8 +8,9 @@ the autograd graph once and evaluates the outputs at points where one variable i
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import torch
 
@@ -122,7 +123,7 @@ class Problem:
         self.grad_enabled_fd = False  # the target needs autograd inside its forward
         self.observed_dtypes: dict[str, str] = {}
         self.vars: list[Var] = []
-        self.constants: list[str] = []  # non-floating tensor arguments, named
+        self.constants: list[tuple[str, str, list[int]]] = []  # non-floating tensors: name, dtype, shape
         for i, a in enumerate(self.args):
             name = var_names[i] if i < len(var_names) else f"input{i}"
             if isinstance(a, torch.Tensor):
@@ -131,7 +132,7 @@ class Problem:
                     self.args[i] = base
                     self.vars.append(Var(name, "input", base, position=i, scale=max(1.0, rms(base))))
                 else:
-                    self.constants.append(f"{name} ({dtype_name(a.dtype)})")
+                    self.constants.append((name, dtype_name(a.dtype), list(a.shape)))
         if module is not None:
             for pname, p in module.named_parameters():
                 if p.requires_grad and p.is_floating_point():

@@ -8,6 +8,7 @@ is a stable schema (``SCHEMA``; documented in docs/gradcheck.md). Unknown keys a
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -61,7 +62,7 @@ class GradcheckReport:
     dtype: str | None = None  # dtype the check ran in
     target_dtype: str | None = None  # dtype the target was given / defined in
     inputs: list[InputReport] = field(default_factory=list)
-    inputs_source: str | None = None  # explicit | annotations | module | probed
+    inputs_source: str | None = None  # explicit | config | annotations | module | probed
     inputs_expr: str | None = None  # a Python expression that rebuilds the inputs' shapes
     against: dict[str, Any] | None = None
     float32: dict[str, Any] | None = None
@@ -124,7 +125,7 @@ def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
 def _clean(obj: Any) -> Any:
     # JSON has no NaN/Inf: the report says them in words instead.
     if isinstance(obj, float):
-        if obj != obj:
+        if math.isnan(obj):
             return "nan"
         if obj in (float("inf"), float("-inf")):
             return "inf" if obj > 0 else "-inf"

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import time
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .report import GradcheckReport, error_report
 
@@ -53,6 +54,7 @@ def execute(request: dict[str, Any], progress: Callable[[str], None] | None = No
         os.chdir(cwd)
         from .api import check_resolved
         from .inputs import InputsError, build
+        from .settings import configured_inputs
         from .targets import TargetError, load
 
         try:
@@ -61,7 +63,14 @@ def execute(request: dict[str, Any], progress: Callable[[str], None] | None = No
             against = load(request["against"], cwd)[0].fn if request.get("against") else None
             phase = "building its inputs"
             say("building inputs")
-            built = build(resolved, request.get("inputs"), int(request.get("seed", 0)))
+            expr, configured = request.get("inputs"), None
+            if not expr:
+                configured = configured_inputs(target, cwd)
+                expr = configured[0] if configured else None
+            built = build(resolved, expr, int(request.get("seed", 0)))
+            if configured:
+                built.source = "config"
+                built.notes.insert(0, f"Inputs from [tool.gradlint.gradcheck.inputs] in {configured[1]}.")
         except TargetError as e:
             return _timed(error_report("target", str(e), target=target), t0)
         except InputsError as e:

@@ -14,8 +14,9 @@ import inspect
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 class TargetError(Exception):
@@ -116,7 +117,7 @@ def resolve(obj: Any, owner: Any = None) -> Resolved:
     if inspect.isfunction(obj) or inspect.isbuiltin(obj):
         return Resolved(obj, "function", obj)
     if callable(obj):
-        return Resolved(obj, "callable", getattr(obj, "__call__", obj))
+        return Resolved(obj, "callable", obj.__call__ if not inspect.isfunction(obj) else obj)
     raise TargetError(f"{obj!r} is not callable")
 
 

@@ -44,7 +44,8 @@ def format_text(r: GradcheckReport) -> str:
     t = r.timings
     took = t.get("wall", t.get("total", t.get("check")))
     if took is not None:
-        extra = f", {r.evaluations} forward evaluations" if r.evaluations else ""
+        extra = (f", {r.evaluations} forward evaluation{'s' if r.evaluations != 1 else ''}"
+                 if r.evaluations else "")
         src = f", inputs {r.inputs_source}" if r.inputs_source else ""
         lines.append("")
         lines.append(f"  ({r.dtype or '-'}, seed {r.seed}{src}{extra}; {took * 1000:.0f} ms)")

@@ -21,7 +21,8 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .report import error_report
 
@@ -118,11 +119,13 @@ class Worker:
         self._buffer = b""
         self._output: Output | None = None
         self._ids = itertools.count(1)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # one check at a time
+        self._state_lock = threading.Lock()  # the child's process and pipes
 
     @property
     def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+        proc = self.proc
+        return proc is not None and not _exited(proc)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -131,56 +134,50 @@ class Worker:
         resp_r, resp_w = os.pipe()
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         try:
-            self.proc = subprocess.Popen(
+            proc = subprocess.Popen(
                 [self.python, "-c", BOOTSTRAP, PACKAGE_DIR, str(req_r), str(resp_w), str(self.memory_mb)],
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 pass_fds=(req_r, resp_w), start_new_session=True, env=env)
+        except BaseException:
+            os.close(req_w)
+            os.close(resp_r)
+            raise
         finally:
             os.close(req_r)
             os.close(resp_w)
-        self._req_w, self._resp_r, self._buffer = req_w, resp_r, b""
-        self.last_pid = self.proc.pid
         os.set_blocking(resp_r, False)
-        self._output = Output(self.proc.stdout, self.output_limit)
+        with self._state_lock:
+            self.proc, self._req_w, self._resp_r, self._buffer = proc, req_w, resp_r, b""
+            self._output = Output(proc.stdout, self.output_limit)
+            self.last_pid = proc.pid
 
     def close(self) -> None:
-        """Kill the child's whole process group and release everything."""
-        proc = self.proc
-        if proc is not None:
-            # killpg before reaping: until the leader is reaped its pid, and so the group id,
-            # cannot be reused by an unrelated process.
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:  # pragma: no cover - uninterruptible sleep
-                pass
-            if self._output is not None:
-                self._output.thread.join(timeout=1)
-            if proc.stdout is not None:
-                proc.stdout.close()
-        for fd in (self._req_w, self._resp_r):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-        self.proc, self.hello, self._req_w, self._resp_r = None, None, None, None
+        """Kill the child's whole process group and release everything (thread-safe)."""
+        _terminate(*self._detach())
 
-    def __enter__(self) -> Worker:
+    def _detach(self) -> tuple:
+        """Take the child's state and clear it at once, so that a close() on another thread and a
+        fresh start cannot interleave; the caller then terminates what it took."""
+        with self._state_lock:
+            taken = (self.proc, self._req_w, self._resp_r, self._output)
+            self.proc, self.hello, self._req_w, self._resp_r, self._output = None, None, None, None, None
+        return taken
+
+    def __enter__(self) -> Worker:  # noqa: PYI034 - Python 3.10 has no typing.Self
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- messages ----------------------------------------------------------------------------
 
     def _messages(self, timeout: float) -> tuple[list[dict[str, Any]], bool]:
         """Wait up to `timeout` for reply lines: (messages, eof)."""
+        fd = self._resp_r
+        if fd is None:
+            raise OSError("the worker was closed")
         sel = selectors.DefaultSelector()
-        sel.register(self._resp_r, selectors.EVENT_READ)
+        sel.register(fd, selectors.EVENT_READ)
         try:
             ready = sel.select(timeout)
         finally:
@@ -189,7 +186,7 @@ class Worker:
         if ready:
             try:
                 while True:
-                    chunk = os.read(self._resp_r, 1 << 16)
+                    chunk = os.read(fd, 1 << 16)
                     if not chunk:
                         eof = True
                         break
@@ -213,6 +210,7 @@ class Worker:
         except OSError as e:
             self.close()
             return _error("startup", f"Cannot start {self.python}: {e}")
+        output = self._output
         deadline = t0 + self.startup_timeout
         while True:
             if cancel is not None and cancel.is_set():
@@ -220,24 +218,25 @@ class Worker:
                 return _error("cancelled", "Cancelled while starting the worker.")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                out = self._output.text() if self._output else ""
                 self.close()
                 return _error("startup", f"{self.python} did not start within {self.startup_timeout:.0f} s "
-                              "(importing torch).", output=out)
-            msgs, eof = self._messages(min(0.05, remaining))
+                              "(importing torch).", output=output.text())
+            try:
+                msgs, eof = self._messages(min(0.05, remaining))
+            except OSError:
+                return _error("cancelled", "The worker was shut down while starting.")
             for m in msgs:
                 if m.get("type") == "hello":
-                    self.hello = m
                     if m.get("error"):
                         self.close()
                         return _error("startup", f"torch cannot be imported by {self.python}: {m['error']}")
-                    self.hello["startup_wall"] = time.monotonic() - t0
+                    m["startup_wall"] = time.monotonic() - t0
+                    self.hello = m
                     return None
             if eof:
-                out = self._output.text() if self._output else ""
-                code = self.proc.wait() if self.proc else None
-                self.close()
-                return _error("startup", f"{self.python} exited during start-up (status {code}).", output=out)
+                code = _terminate(*self._detach())
+                return _error("startup", f"{self.python} exited during start-up (status {code}).",
+                              output=output.text())
 
     # -- a check -----------------------------------------------------------------------------
 
@@ -267,20 +266,25 @@ class Worker:
         rid = next(self._ids)
         message = dict(request) if isinstance(request, dict) else {"target": request}
         message["id"] = rid
-        self._output.reset()
+        proc, output, req_w = self.proc, self._output, self._req_w
+        if proc is None or output is None or req_w is None:
+            return _finish(_error("cancelled", "The worker was shut down."), target)
+        output.reset()
         try:
             data = (json.dumps(message) + "\n").encode()
             view = memoryview(data)
             while view:  # blocking write: the child reads requests as soon as it is idle
-                view = view[os.write(self._req_w, view):]
+                view = view[os.write(req_w, view):]
         except (OSError, TypeError, ValueError) as e:
             self.close()
             return _finish(_error("crash", f"Could not send the request to the worker: {e}"), target)
         deadline = time.monotonic() + timeout
         while True:
+            if self.proc is not proc:  # close() from another thread (shutdown)
+                return _finish(_error("cancelled", "The worker was shut down during the check."), target)
             if cancel is not None and cancel.is_set():
                 return self._kill("cancelled", "Cancelled.", target)
-            if self._output.overflow.is_set():
+            if output.overflow.is_set():
                 return self._kill("output_limit", f"The target printed more than "
                                   f"{self.output_limit >> 20} MiB of output; stopped it.", target)
             remaining = deadline - time.monotonic()
@@ -292,6 +296,8 @@ class Worker:
                 msgs, eof = self._messages(min(0.05, remaining))
             except ValueError as e:
                 return self._kill("crash", f"The worker sent an unreadable reply ({e}).", target)
+            except OSError:  # its pipes were closed under us: shut down (checked above)
+                continue
             for m in msgs:
                 if m.get("id") != rid:
                     continue
@@ -299,40 +305,31 @@ class Worker:
                     progress(str(m.get("message", "")))
                 elif m.get("type") == "result":
                     report = m.get("report") or {}
-                    self._wait_output()
-                    report["output"] = self._output.text()
+                    _wait_output(proc)
+                    report["output"] = output.text()
                     if not m.get("reusable", True):
                         self.close()
                     return report
             if eof:
                 return self._died(target)
 
-    def _wait_output(self) -> None:
-        """The child flushed its output before replying, but the reply can overtake it on the
-        other pipe: wait (briefly) until the drain thread has emptied the output pipe."""
-        fd = self.proc.stdout.fileno() if self.proc and self.proc.stdout else None
-        end = time.monotonic() + 0.2
-        while fd is not None and time.monotonic() < end:
-            readable, _, _ = select.select([fd], [], [], 0)
-            if not readable:
-                break
-            time.sleep(0.001)
-        time.sleep(0.001)  # the drain may hold a chunk it has read but not yet stored
-
     def _kill(self, kind: str, message: str, target: str) -> dict[str, Any]:
-        out = self._output.text() if self._output else ""
-        self.close()
+        taken = self._detach()
+        if taken[0] is None:
+            return _finish(_error("cancelled", "The worker was shut down during the check."), target)
+        out = taken[3].text() if taken[3] else ""
+        _terminate(*taken)
         return _finish(_error(kind, message, output=out), target)
 
     def _died(self, target: str) -> dict[str, Any]:
-        out = self._output.text() if self._output else ""
-        proc = self.proc
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # its children, before reaping the leader
-        except (ProcessLookupError, PermissionError):
-            pass
-        code = proc.wait()
-        self.close()
+        """The reply pipe closed: the child is gone (or going); say how it ended."""
+        taken = self._detach()
+        if taken[0] is None:  # close() on another thread got there first
+            return _finish(_error("cancelled", "The worker was shut down during the check."), target)
+        code = _terminate(*taken)
+        out = taken[3].text() if taken[3] else ""
+        if code is None:
+            return _finish(_error("crash", "The worker stopped answering.", output=out), target)
         if code < 0:
             what = SIGNALS.get(-code, f"was killed by signal {-code}")
             kind = "memory" if -code == signal.SIGKILL else "crash"
@@ -369,10 +366,10 @@ class WorkerPool:
         for w in workers:
             w.close()
 
-    def __enter__(self) -> WorkerPool:
+    def __enter__(self) -> WorkerPool:  # noqa: PYI034 - Python 3.10 has no typing.Self
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -382,6 +379,68 @@ def run_check(request: dict[str, Any], python: str | None = None, timeout: float
     """One isolated check in a fresh child process, which is gone when this returns."""
     with Worker(python, memory_mb=memory_mb) as worker:
         return worker.run(request, timeout, cancel, progress)
+
+
+def _wait_output(proc: subprocess.Popen) -> None:
+    """The child flushed its output before replying, but the reply can overtake it on the
+    other pipe: wait (briefly) until the drain thread has emptied the output pipe."""
+    try:
+        fd = proc.stdout.fileno() if proc.stdout else None
+    except ValueError:  # closed
+        return
+    end = time.monotonic() + 0.2
+    while fd is not None and time.monotonic() < end:
+        try:
+            readable, _, _ = select.select([fd], [], [], 0)
+        except (OSError, ValueError):
+            return
+        if not readable:
+            break
+        time.sleep(0.001)
+    time.sleep(0.001)  # the drain may hold a chunk it has read but not yet stored
+
+
+def _exited(proc: subprocess.Popen) -> bool:
+    """Has the child exited? Without reaping it: an unreaped leader keeps its pid, and so the
+    process-group id that _terminate kills, from being reused by an unrelated process."""
+    if proc.returncode is not None:
+        return True
+    if hasattr(os, "waitid"):
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return True
+        return info is not None
+    return proc.poll() is not None  # pragma: no cover - platforms without waitid
+
+
+def _terminate(proc: subprocess.Popen | None, req_w: int | None, resp_r: int | None,
+               output: Output | None) -> int | None:
+    """Kill a child's process group, reap it, close its pipes; its exit status."""
+    code = None
+    if proc is not None:
+        # killpg before reaping: until the leader is reaped its pid, and so the group id,
+        # cannot be reused by an unrelated process. Killing an already dead leader's group
+        # still reaches the processes it left behind.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            code = proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover - uninterruptible sleep
+            pass
+        if output is not None:
+            output.thread.join(timeout=1)
+        if proc.stdout is not None:
+            proc.stdout.close()
+    for fd in (req_w, resp_r):
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    return code
 
 
 def _error(kind: str, message: str, output: str = "") -> dict[str, Any]:

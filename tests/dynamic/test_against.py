@@ -6,9 +6,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-import functions as F  # noqa: E402
+import functions as F
 
-from gradlint.dynamic import gradcheck  # noqa: E402
+from gradlint.dynamic import gradcheck
 
 
 def test_the_classic_one_ulp_difference_in_float32_is_reported_as_rounding():

@@ -7,11 +7,11 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-import functions as F  # noqa: E402
+import functions as F
 
-from gradlint.dynamic import gradcheck  # noqa: E402
-from gradlint.dynamic.inputs import InputsError, build, evaluate_expression  # noqa: E402
-from gradlint.dynamic.targets import TargetError, resolve  # noqa: E402
+from gradlint.dynamic import gradcheck
+from gradlint.dynamic.inputs import InputsError, build, evaluate_expression
+from gradlint.dynamic.targets import TargetError, resolve
 
 
 def shapes(report):
@@ -63,7 +63,7 @@ def test_module_input_shape_comes_from_its_first_layer(cls, shape):
 def test_embedding_indices_are_not_differentiable_and_the_report_says_so():
     r = gradcheck(F.Embedder)
     assert r.verdict == "pass"
-    idx = [i for i in r.inputs if i.name == "idx"][0]
+    idx = next(i for i in r.inputs if i.name == "idx")
     assert idx.status == "not_differentiable" and idx.dtype == "int64"
     assert any("integer indices" in n for n in r.notes)
     assert {"emb.weight", "out.weight", "out.bias"} <= {i.name for i in r.inputs}

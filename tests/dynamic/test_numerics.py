@@ -34,7 +34,7 @@ def test_a_derivative_off_by_a_tenth_of_a_percent_is_a_mismatch():
 
 
 def test_float32_rounding_noise_never_fails_a_right_derivative_and_catches_a_5_percent_error():
-    g = lambda t: 3.0 * t + 0.5 * t * t  # noqa: E731
+    g = lambda t: 3.0 * t + 0.5 * t * t
     sigma = EPS32 * 40  # a priori rounding of u·f in float32
     right = [run(g, 3.0, S32, sigma, noise=sigma, seed=k).status for k in range(300)]
     assert "mismatch" not in right

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import TARGETS
+
 from gradlint.dynamic.targets import TargetError, parse_spec
 
 torch = pytest.importorskip("torch")
 
-from gradlint.dynamic.targets import load  # noqa: E402
+from gradlint.dynamic.targets import load
 
 
 @pytest.mark.parametrize("spec, expected", [

@@ -8,9 +8,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-import functions as F  # noqa: E402  (tests/dynamic/targets, on sys.path via conftest)
+import functions as F
 
-from gradlint.dynamic import gradcheck  # noqa: E402
+from gradlint.dynamic import gradcheck
 
 
 def by_name(report):

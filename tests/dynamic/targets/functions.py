@@ -1,8 +1,7 @@
 """Small targets with known verdicts, for the in-process and the isolated checks."""
 
 import torch
-import torch.nn as nn
-from torch import Tensor
+from torch import Tensor, nn
 
 
 def smooth(x, y):
@@ -89,7 +88,8 @@ def with_dropout(x):
     return nn.functional.dropout(x, p=0.5, training=True) * x
 
 
-def annotated(x: "Float[Tensor, 'batch 3']", w: "Float[Tensor, '3 out']") -> Tensor:
+# jaxtyping-style string annotations; jaxtyping itself need not be installed
+def annotated(x: "Float[Tensor, 'batch 3']", w: "Float[Tensor, '3 out']") -> Tensor:  # noqa: F821
     return torch.tanh(x @ w)
 
 
