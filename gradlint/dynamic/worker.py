@@ -132,7 +132,7 @@ class Worker:
     def _spawn(self) -> None:
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = _child_env()
         try:
             proc = subprocess.Popen(
                 [self.python, "-c", BOOTSTRAP, PACKAGE_DIR, str(req_r), str(resp_w), str(self.memory_mb)],
@@ -379,6 +379,22 @@ def run_check(request: dict[str, Any], python: str | None = None, timeout: float
     """One isolated check in a fresh child process, which is gone when this returns."""
     with Worker(python, memory_mb=memory_mb) as worker:
         return worker.run(request, timeout, cancel, progress)
+
+
+def _child_env() -> dict:
+    """The user's environment for the child; the editor extension's bundle of gradlint's own
+    dependencies (GRADLINT_BUNDLE, put on PYTHONPATH for the server) is taken off again so that
+    user code imports its own packages, not the bundle's (the bootstrap passes gradlint's
+    directory explicitly)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    bundle = env.get("GRADLINT_BUNDLE")
+    if bundle and env.get("PYTHONPATH"):
+        keep = [p for p in env["PYTHONPATH"].split(os.pathsep) if p and os.path.abspath(p) != os.path.abspath(bundle)]
+        if keep:
+            env["PYTHONPATH"] = os.pathsep.join(keep)
+        else:
+            env.pop("PYTHONPATH")
+    return env
 
 
 def _wait_output(proc: subprocess.Popen) -> None:

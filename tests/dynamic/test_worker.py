@@ -3,6 +3,7 @@ and seeing edits to the user's files."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -87,3 +88,15 @@ def test_inputs_from_pyproject_are_used_when_none_are_given(pool, tmp_path):
     r = pool.get().run({"target": "pkg/model.py::pair", "cwd": str(tmp_path)}, timeout=30)
     assert r["verdict"] == "pass" and r["inputs_source"] == "config"
     assert [i["shape"] for i in r["inputs"]] == [[2, 7], [7, 3]]
+
+
+def test_child_env_drops_the_editor_bundle(monkeypatch, tmp_path):
+    from gradlint.dynamic import worker
+
+    bundle = tmp_path / "bundled" / "libs"
+    monkeypatch.setenv("GRADLINT_BUNDLE", str(bundle))
+    monkeypatch.setenv("PYTHONPATH", f"{bundle}{os.pathsep}/opt/user/lib")
+    env = worker._child_env()
+    assert env["PYTHONPATH"] == "/opt/user/lib"
+    monkeypatch.setenv("PYTHONPATH", str(bundle))
+    assert "PYTHONPATH" not in worker._child_env()
