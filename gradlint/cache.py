@@ -90,11 +90,11 @@ class Cache:
         self.hits = 0
 
     @classmethod
-    def disabled(cls) -> "Cache":
+    def disabled(cls) -> Cache:
         return cls(None, "")
 
     @classmethod
-    def load(cls, config: Config) -> "Cache":
+    def load(cls, config: Config) -> Cache:
         key = settings_key(config)
         path = cache_dir_for(config) / f"cache-{key}.json"
         try:
@@ -103,7 +103,7 @@ class Cache:
             if data.get("format") != FORMAT or data.get("key") != key or not isinstance(data.get("files"), dict):
                 raise ValueError("foreign cache")
             return cls(path, key, data["files"])
-        except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        except (OSError, ValueError, AttributeError, RecursionError):
             return cls(path, key)
 
     @property
@@ -111,20 +111,27 @@ class Cache:
         return self.path is not None
 
     # ------------------------------------------------------------------ lookups
+    def _entry(self, path: str) -> list | None:
+        e = self.entries.get(path)
+        # A hand-edited or foreign file may hold anything: such an entry is a miss.
+        if isinstance(e, list) and len(e) == 4 and isinstance(e[3], list):
+            return e
+        return None
+
     def by_stat(self, path: str, size: int, mtime_ns: int) -> list[Diagnostic] | None:
         """Cached diagnostics when the file's size and mtime are the recorded ones."""
-        e = self.entries.get(path)
+        e = self._entry(path)
         if e is None or e[1] is None or e[0] != size or e[1] != mtime_ns:
             return None
         return self._restore(e)
 
     def digest(self, path: str) -> str | None:
-        e = self.entries.get(path)
+        e = self._entry(path)
         return e[2] if e is not None else None
 
     def by_digest(self, path: str, digest: str, size: int, mtime_ns: int) -> list[Diagnostic] | None:
         """Cached diagnostics when the content is unchanged (the stat is refreshed)."""
-        e = self.entries.get(path)
+        e = self._entry(path)
         if e is None or e[2] != digest:
             return None
         diags = self._restore(e)
@@ -134,16 +141,19 @@ class Cache:
 
     def has_fix(self, path: str, unsafe: bool) -> bool:
         """Whether the cached findings of `path` include a fix that `--fix` would apply."""
-        e = self.entries.get(path)
+        e = self._entry(path)
         if e is None:
             return False
-        return any(d.get("fix") and (unsafe or d["fix"].get("applicability") == "safe") for d in e[3])
+        try:
+            return any(d.get("fix") and (unsafe or d["fix"].get("applicability") == "safe") for d in e[3])
+        except (AttributeError, TypeError):
+            return True  # unreadable: let the file be processed
 
     def _restore(self, e: list) -> list[Diagnostic] | None:
         try:
             diags = [Diagnostic.from_dict(d) for d in e[3]]
-        except (KeyError, TypeError, ValueError):
-            return None  # an entry from a broken write: treat as a miss
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None  # a damaged entry: treat as a miss
         self.hits += 1
         return diags
 

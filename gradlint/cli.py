@@ -14,8 +14,8 @@ import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from . import __version__
 
@@ -23,7 +23,10 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 # Subcommands implemented elsewhere: imported only when used, so `check` never loads them.
 DELEGATED = {
-    "gradcheck": ("gradlint.dynamic.cli", "check the gradients of a function numerically (runs your code in a child process)"),
+    "gradcheck": (
+        "gradlint.dynamic.cli",
+        "check the gradients of a function numerically (runs your code in a child process)",
+    ),
     "lsp": ("gradlint_server.cli", "run the language server (stdio by default)"),
 }
 
@@ -45,30 +48,61 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser("check", help="lint files and directories", description="Lint files and directories.")
-    check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check (default: .); `-` reads standard input")
+    check.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or directories to check (default: .); `-` reads standard input"
+    )
     sel = check.add_argument_group("rule selection (codes or prefixes, comma-separated; override the configuration)")
-    sel.add_argument("--select", type=_codes, action="extend", metavar="CODES", help="check only these rules (replaces `select` and `ignore` of the configuration)")
+    sel.add_argument(
+        "--select", type=_codes, action="extend", metavar="CODES",
+        help="check only these rules (replaces `select`, `ignore` and `extend-select` of the configuration)",
+    )
     sel.add_argument("--ignore", type=_codes, action="extend", metavar="CODES", help="do not check these rules")
     sel.add_argument("--extend-select", type=_codes, action="extend", metavar="CODES", help="check these rules in addition")
+
     fix = check.add_argument_group("fixes")
     fix.add_argument("--fix", action=argparse.BooleanOptionalAction, default=False, help="apply safe fixes to the files")
-    fix.add_argument("--unsafe-fixes", action=argparse.BooleanOptionalAction, default=False, help="also apply fixes that can change what code computes")
-    fix.add_argument("--diff", action="store_true", help="print the changes --fix would make as a unified diff; write nothing (exit 1 if there are any)")
+    fix.add_argument(
+        "--unsafe-fixes", action=argparse.BooleanOptionalAction, default=False,
+        help="also apply fixes that can change what code computes",
+    )
+    fix.add_argument(
+        "--diff", action="store_true",
+        help="print the changes --fix would make as a unified diff; write nothing (exit 1 if there are any)",
+    )
+
     out = check.add_argument_group("output")
-    out.add_argument("--output-format", default="text", choices=["text", "concise", "full", "json", "sarif", "github"], help="text (snippets on a terminal), concise, full, json (ruff's shape), sarif (2.1.0, for code scanning), github (workflow annotations)")
+    out.add_argument(
+        "--output-format", default="text", choices=["text", "concise", "full", "json", "sarif", "github"],
+        help="text (snippets on a terminal), concise, full, json (ruff's shape), sarif (2.1.0, for code scanning), "
+        "github (workflow annotations)",
+    )
     out.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead of the findings")
     out.add_argument("-q", "--quiet", action="store_true", help="print the findings only (no summary)")
     out.add_argument("-s", "--silent", action="store_true", help="print nothing; report through the exit code only")
-    out.add_argument("-v", "--verbose", action="store_true", help="also report on stderr how many files were checked and how many came from the cache")
+    out.add_argument(
+        "-v", "--verbose", action="store_true",
+        help="also report on stderr how many files were read and how many answered from the cache",
+    )
     out.add_argument("--show-files", action="store_true", help="list the files that would be checked, then exit")
     out.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    out.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when fixes were applied, even if nothing remains")
+    out.add_argument(
+        "--exit-non-zero-on-fix", action="store_true", help="exit 1 when fixes were applied, even if nothing remains"
+    )
+
     files = check.add_argument_group("files and configuration")
-    files.add_argument("--stdin-filename", metavar="NAME", help="the file name of the source read from standard input (for configuration and messages)")
-    files.add_argument("--force-exclude", action=argparse.BooleanOptionalAction, default=False, help="apply exclusions (configuration and .gitignore) to paths named on the command line too")
+    files.add_argument(
+        "--stdin-filename", metavar="NAME",
+        help="the file name of the source read from standard input (for configuration and messages)",
+    )
+    files.add_argument(
+        "--force-exclude", action=argparse.BooleanOptionalAction, default=False,
+        help="apply exclusions (configuration and .gitignore) to paths named on the command line too",
+    )
     files.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml instead of the nearest one")
     files.add_argument("--no-cache", action="store_true", help="neither read nor write the results cache")
-    files.add_argument("--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)")
+    files.add_argument(
+        "--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)"
+    )
     files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU; 1: in this process)")
     check.set_defaults(handler=cmd_check)
 
@@ -166,8 +200,8 @@ def cmd_check(args) -> int:
         _err(f"warning: {w}", args)
     if args.verbose:
         _err(
-            f"gradlint: {len(result.files)} files: {result.cache_hits} from the cache, "
-            f"{len(result.files) - result.cache_hits} checked, in {time.perf_counter() - started:.2f} s",
+            f"gradlint: {len(result.files)} files, {result.cache_hits} answered from the cache, "
+            f"{result.checked} read, in {time.perf_counter() - started:.2f} s",
             args,
         )
     if args.diff:
@@ -360,6 +394,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .config import ConfigError
 
     argv = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):
+        try:  # a message a terminal cannot encode must not become a crash
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
     try:
         return _main(argv)
     except SystemExit as exc:  # argparse: --help (0) and usage errors (2)

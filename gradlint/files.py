@@ -19,10 +19,11 @@ import fnmatch
 import multiprocessing
 import os
 import re
+import signal
 import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from . import engine
 from .cache import Cache, content_hash
@@ -69,15 +70,14 @@ def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclud
 def is_force_excluded(path: str, config: Config) -> bool:
     """`--force-exclude`: the path or one of its directories (below the project root) is
     excluded by the configuration or ignored by git."""
-    root = str(config.root or os.getcwd())
-    p = path
-    while True:
-        if config.is_excluded(Path(p)):
-            return True
-        parent = os.path.dirname(p)
-        if parent == p or not parent.startswith(root) or len(parent) <= len(root):
-            break
-        p = parent
+    root = str(config.root or os.getcwd()).rstrip(os.sep)
+    candidates = [path]
+    parent = os.path.dirname(path)
+    while parent.startswith(root + os.sep):
+        candidates.append(parent)
+        parent = os.path.dirname(parent)
+    if any(config.is_excluded(Path(c)) for c in candidates):
+        return True
     if config.respect_gitignore:
         return stack_for(os.path.dirname(path), stop=root).is_ignored(path, os.path.isdir(path))
     return False
@@ -318,6 +318,8 @@ _WORKER_JOB: _Job | None = None
 def _init_worker(job: _Job) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
+    # Ctrl-C is the parent's to handle: workers print no KeyboardInterrupt tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_batch(batch: Sequence[tuple[str, str | None]]) -> list[FileOutcome]:
@@ -342,12 +344,16 @@ def _process_all(todo: list[tuple[str, str | None]], job: _Job, jobs: int) -> li
     batches = [todo[i : i + size] for i in range(0, len(todo), size)]
     workers = min(jobs, len(batches))
     out: list[FileOutcome] = []
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_init_worker, initargs=(job,)) as pool:
-        try:
-            for outcomes in pool.map(_run_batch, batches):
-                out.extend(outcomes)
-        except concurrent.futures.process.BrokenProcessPool:
+    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_init_worker, initargs=(job,))
+    try:
+        for outcomes in pool.map(_run_batch, batches):
+            out.extend(outcomes)
+    except BaseException as exc:
+        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or a dead worker: do not wait
+        if isinstance(exc, concurrent.futures.process.BrokenProcessPool):
             raise RuntimeError("a worker process died while checking files (out of memory, or a crash in the parser)") from None
+        raise
+    pool.shutdown()
     return out
 
 
@@ -371,12 +377,14 @@ def run_paths(
     fix: bool = False,
     diff: bool = False,
     unsafe_fixes: bool = False,
-    use_cache: bool = True,
+    use_cache: bool = False,
     jobs: int | None = None,
     force_exclude: bool = False,
 ) -> RunResult:
     """Lint files and directories. `fix` rewrites files with the applicable fixes; `diff`
-    computes the same changes as unified diffs without writing."""
+    computes the same changes as unified diffs without writing. `use_cache` reads and writes
+    the results cache (the CLI's default; off for library calls, which should not leave a
+    `.gradlint_cache` behind unasked). `jobs`: worker processes (default: one per CPU)."""
     paths = [os.fspath(p) for p in paths] or ["."]
     if config is None:
         config = load_config(Path(paths[0]))

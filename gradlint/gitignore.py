@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 
 @dataclass(frozen=True)
@@ -109,9 +109,7 @@ def parse_line(line: str) -> Pattern | None:
     if not line:
         return None
     negated = line.startswith("!")
-    if negated:
-        line = line[1:]
-    elif line.startswith("\\!") or line.startswith("\\#"):
+    if negated or line.startswith("\\!") or line.startswith("\\#"):
         line = line[1:]
     dir_only = line.endswith("/") and not line.endswith("\\/")
     body = line.rstrip("/") if dir_only else line
@@ -131,9 +129,11 @@ class IgnoreFile:
     def __init__(self, base: str, lines: Iterable[str]) -> None:
         self.base = base.replace(os.sep, "/").rstrip("/")
         self.patterns = [p for p in (parse_line(line) for line in lines) if p is not None]
+        # Most paths match no pattern: one combined regex answers that in a single match.
+        self._any = re.compile("|".join(f"(?:{p.regex.pattern})" for p in self.patterns), re.S) if self.patterns else None
 
     @classmethod
-    def read(cls, path: str, base: str | None = None) -> "IgnoreFile | None":
+    def read(cls, path: str, base: str | None = None) -> IgnoreFile | None:
         try:
             with open(path, encoding="utf-8", errors="replace") as fh:
                 lines = fh.read().splitlines()
@@ -148,6 +148,8 @@ class IgnoreFile:
         if not path.startswith(prefix):
             return None
         rel = path[len(prefix):]
+        if self._any is None or not self._any.match(rel):
+            return None
         for pat in reversed(self.patterns):
             if pat.dir_only and not is_dir:
                 continue
@@ -165,7 +167,7 @@ class IgnoreStack:
     def __init__(self, files: tuple[IgnoreFile, ...] = ()) -> None:
         self.files = files
 
-    def push(self, f: IgnoreFile | None) -> "IgnoreStack":
+    def push(self, f: IgnoreFile | None) -> IgnoreStack:
         return IgnoreStack(self.files + (f,)) if f else self
 
     def matches(self, path: str, is_dir: bool) -> bool:

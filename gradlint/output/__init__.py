@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..config import Config
 from ..diagnostics import Diagnostic

@@ -4,7 +4,7 @@ the line still reads well in a plain log that does not render annotations."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Severity
 from . import OutputContext

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Position
 from . import OutputContext
@@ -43,7 +43,7 @@ def to_json(d: Diagnostic, ctx: OutputContext) -> dict:
         "end_location": _loc(d.end),
         "fix": fix,
         "url": d.url,
-        # The engine matches `# noqa` on the line where a finding starts.
+        # Suppression comments are matched on the line where a finding starts.
         "noqa_row": d.start.line,
     }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-from typing import Sequence
+from collections.abc import Sequence
 from urllib.parse import quote
 
 from .. import __version__
@@ -21,6 +21,11 @@ from . import OutputContext
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/gradlint-autograd/gradlint"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+# Shown as labels on code-scanning alerts.
+FAMILY_TAG = {
+    "GL0": "gradlint", "GL1": "graph-break", "GL2": "graph-lifetime", "GL3": "gradient-state",
+    "GL4": "numerical-precision", "GL5": "api-misuse",
+}
 
 
 def _rules(docs_url) -> list[dict]:
@@ -37,7 +42,10 @@ def _rules(docs_url) -> list[dict]:
                 "help": {"text": rule.rationale or rule.message, "markdown": rule.page()},
                 "helpUri": docs_url(rule.code),
                 "defaultConfiguration": {"level": LEVEL.get(rule.severity, "warning")},
-                "properties": {"tags": [rule.code[:3]], "fixable": rule.fix_applicability is not None},
+                "properties": {
+                    "tags": ["autograd"] + ([FAMILY_TAG[rule.code[:3]]] if rule.code[:3] in FAMILY_TAG else []),
+                    "fixable": rule.fix_applicability is not None,
+                },
             }
         )
     return out

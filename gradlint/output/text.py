@@ -5,7 +5,7 @@ characters), so `path:row:col` opens in editors and terminals that understand it
 from __future__ import annotations
 
 import unicodedata
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Severity
 from . import OutputContext
@@ -90,7 +90,7 @@ def summary(remaining: Sequence[Diagnostic], ctx: OutputContext, *, fixed: int =
     """ruff's closing lines: how many findings, how many `--fix` would repair."""
     if not remaining and not fixed:
         return ["All checks passed!"]
-    if fix_mode:
+    if fix_mode and fixed:
         lines = [f"Found {_errors(len(remaining) + fixed)} ({fixed} fixed, {len(remaining)} remaining)."]
     else:
         lines = [f"Found {_errors(len(remaining))}."]
