@@ -9,7 +9,8 @@ import copy
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Union
+from collections.abc import Callable
 
 from dataclasses import dataclass
 
@@ -44,9 +45,8 @@ def vscode_capabilities() -> types.ClientCapabilities:
 
 def neovim_capabilities() -> types.ClientCapabilities:
     caps = copy.deepcopy(client_capabilities("neovim@v0.11"))
-    caps.text_document.diagnostic = None  # what nvim_probe does: make the server push
-    if caps.workspace is not None:
-        caps.workspace.diagnostics = None
+    assert caps.general.position_encodings[0] == "utf-8"
+    caps.text_document.diagnostic = None  # what nvim_probe does by default: make the server push
     return caps
 
 
@@ -295,10 +295,10 @@ class RawServer:
         self._next_id = 0
 
     @classmethod
-    async def start(cls, *args: str, command: list[str] | None = None) -> "RawServer":
+    async def start(cls, *args: str, command: list[str] | None = None, cwd: Path | None = None) -> "RawServer":
         proc = await asyncio.create_subprocess_exec(
             *(command or SERVER), *args,
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=cwd,
         )
         return cls(proc)
 
@@ -405,8 +405,8 @@ class RawServer:
 async def raw():
     servers: list[RawServer] = []
 
-    async def start(*args: str, command: list[str] | None = None) -> RawServer:
-        server = await RawServer.start(*args, command=command)
+    async def start(*args: str, command: list[str] | None = None, cwd: Path | None = None) -> RawServer:
+        server = await RawServer.start(*args, command=command, cwd=cwd)
         servers.append(server)
         return server
 

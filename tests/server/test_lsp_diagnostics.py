@@ -109,6 +109,10 @@ async def test_half_typed_code_reports_gl001_then_recovers(shared, neovim) -> No
         pub = await lsp.publish(client, uri, lambda p, v=version: p.version == v)
         assert [d.code for d in pub.diagnostics] == ["GL001"]
         assert pub.diagnostics[0].severity == types.DiagnosticSeverity.Error
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=pub.diagnostics[0].range,
+        context=types.CodeActionContext(diagnostics=list(pub.diagnostics))))
+    assert not [a for a in actions or [] if "GL001" in a.title]  # fixed, not silenced
     lsp.replace_all(client, uri, "import torch\nx = torch.randn(3)\n", 9)
     pub = await lsp.publish(client, uri, lambda p: p.version == 9)
     assert list(pub.diagnostics) == []
@@ -131,3 +135,16 @@ async def test_incremental_edits_after_a_form_feed_land_in_place(shared, neovim)
     )
     pub = await lsp.publish(client, uri, lambda p: p.version == 2)
     assert [(d.code, d.range.start.line) for d in pub.diagnostics] == [("GL001", 3)]
+
+
+async def test_unsaved_buffers_and_other_languages(shared, neovim, findings) -> None:
+    lsp, client = shared, neovim
+    uri = "untitled:Untitled-1"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=findings.text)))
+    pub = await lsp.publish(client, uri)
+    assert {d.code for d in pub.diagnostics} == findings.codes
+    toml = lsp.write(lsp.unique(".toml").name, "[tool.gradlint\n")
+    lsp.open(client, toml, language="toml")  # not Python: never linted
+    await asyncio.sleep(0.3)
+    assert not [p for p in client.published if p.uri == toml.as_uri()]

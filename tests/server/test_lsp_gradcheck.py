@@ -152,7 +152,7 @@ async def test_refused_when_untrusted_and_bad_arguments(lsp) -> None:
 
     trusted = await lsp.start("neovim", command=lsp.FAKE_WORKER_SERVER)
     uri = lsp.open(trusted, path)
-    for args in ([], [42], [{"uri": uri, "target": "nope"}], [{"target": "scale"}]):
+    for args in ([], [42], [{"uri": uri, "line": 0}], [{"target": "scale"}], [{"uri": uri, "line": "x"}]):
         try:
             await asyncio.wait_for(trusted.workspace_execute_command_async(types.ExecuteCommandParams(command="gradlint.gradcheck", arguments=args)), 10)
         except Exception as exc:
@@ -160,3 +160,6 @@ async def test_refused_when_untrusted_and_bad_arguments(lsp) -> None:
         else:
             raise AssertionError(f"{args!r} should be rejected")
     assert await trusted.workspace_execute_command_async(types.ExecuteCommandParams(command="gradlint.showReport", arguments=[{"uri": uri, "target": "scale"}])) is None
+    # a name the outline does not offer goes to the checker as it is (it may know it)
+    report = await run_check(trusted, uri, "Mystery.method")
+    assert report["request"]["target"].endswith("::Mystery.method") and report["verdict"] == "inconclusive"

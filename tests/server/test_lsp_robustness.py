@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from gradlint_server.app import PARENT_POLL_S
 
@@ -175,8 +176,47 @@ async def test_exit_codes_and_a_clean_stdout(raw, tmp_path) -> None:
 
 
 async def test_exits_when_the_editor_process_dies(raw, tmp_path) -> None:
-    editor = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(0.5)"])
+    editor = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     server = await raw()
     await server.initialize(tmp_path, pid=editor.pid)
+    editor.stdin.close()  # the editor quits without closing the server's pipes
     editor.wait()
     assert await server.wait_exit(PARENT_POLL_S + 8) == 0
+
+
+async def test_a_workspace_cannot_shadow_the_linter(raw, tmp_path, findings) -> None:
+    """The server and its lint process start in the workspace (editors do that): modules there
+    named like the linter's must never be imported — that would run the workspace's code."""
+    marker = tmp_path / "ran"
+    script = Path(sys.executable).with_name("gradlint")  # what editors run: `gradlint lsp`
+    names = ["gradlint", "libcst", "pygls"]
+    if script.exists():
+        command = [str(script), "lsp"]
+        names.append("gradlint_server")
+    else:  # `python -m gradlint_server` finds the package itself from the working directory
+        command = None
+    for name in names:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text(f"open({str(marker)!r}, 'a').write({name!r})\n")
+    server = await raw(command=command, cwd=tmp_path)
+    await server.initialize(tmp_path)
+    path = tmp_path / "p.py"
+    path.write_text(findings.text)
+    diags = await server.diagnostics(server.open(path))
+    assert {d["code"] for d in diags["diagnostics"]} == findings.codes
+    assert not marker.exists()
+
+
+async def test_a_killed_lint_process_is_replaced(raw, tmp_path, findings) -> None:
+    server = await raw("--log-level", "debug")
+    await server.initialize(tmp_path)
+    path = tmp_path / "p.py"
+    path.write_text(findings.text)
+    uri = server.open(path)
+    await server.diagnostics(uri, version=1)
+    (pid,) = {int(m.group(1)) for line in server.stderr for m in [re.search(r"lint process (\d+) started", line)] if m}
+    os.kill(pid, 9)
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": findings.fixed}]})
+    again = await server.diagnostics(uri, version=2)
+    assert {d["code"] for d in again["diagnostics"]} == findings.codes - {findings.safe.code}
+    assert len({line for line in server.stderr if "lint process" in line and "started" in line}) == 2

@@ -250,3 +250,36 @@ async def test_invalidate_only_then_pull_checks_on_demand() -> None:
     assert (await asyncio.wait_for(sched.current("a"), 2)).payload == "v1"
     assert sched.latest("a") is not None
     await sched.stop()
+
+
+# ---------------------------------------------------------------------- incremental sync
+def _reference_offset(text: str, pos: types.Position, enc: str) -> int:
+    lines = text.split("\n")
+    if pos.line >= len(lines):
+        return len(text)
+    line = lines[pos.line].removesuffix("\r")
+    codec, width = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}[enc]
+    # a column inside a character rounds down (a partial sequence decodes to nothing)
+    prefix = line.encode(codec)[: pos.character * width].decode(codec, "ignore")
+    return sum(len(ln) + 1 for ln in lines[: pos.line]) + len(prefix)
+
+
+position = st.builds(types.Position, line=st.integers(0, 6), character=st.integers(0, 12))
+
+
+@given(docs, st.lists(st.tuples(position, position, st.sampled_from(["", "x", "é\n", "😀", "\n\n", "\x0c"])), max_size=6), st.sampled_from([UTF8, UTF16, UTF32]))
+@hsettings(max_examples=200, deadline=None)
+def test_incremental_changes_match_a_reference(text: str, changes, enc: str) -> None:
+    from pygls.workspace.position_codec import PositionCodec
+
+    from gradlint_server.protocol import _Document
+
+    doc = _Document("file:///t.py", source=text, version=1, position_codec=PositionCodec(enc))
+    expected = text
+    for a, b, new in changes:
+        start, end = sorted([(a.line, a.character), (b.line, b.character)])
+        rng = types.Range(start=types.Position(*start), end=types.Position(*end))
+        s0, s1 = _reference_offset(expected, rng.start, enc), _reference_offset(expected, rng.end, enc)
+        expected = expected[:s0] + new + expected[max(s0, s1):]
+        doc.apply_change(types.TextDocumentContentChangePartial(range=rng, text=new))
+        assert doc.source == expected

@@ -1,0 +1,20 @@
+"""gradlint's language server (pygls 2), installed as `gradlint_server`.
+
+Start it with `gradlint lsp` (or `python -m gradlint_server`); see docs/lsp.md. The module map:
+app.py (the server and its services) and handlers.py (the LSP methods); documents.py
+(debounce and versions), linter.py + lintworker.py (the engine in a child process),
+positions.py (code points <-> UTF-16/UTF-8), convert.py (engine -> LSP diagnostics),
+actions.py (code actions), hover.py, gradcheck.py + targets.py (the gradient-check command),
+notebooks.py, settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC),
+logs.py, client.py (client capabilities), cli.py.
+"""
+
+from __future__ import annotations
+
+__all__ = ["create_server"]
+
+
+def create_server(pool_factory=None):
+    from .app import create_server as _create
+
+    return _create(pool_factory)

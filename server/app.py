@@ -1,0 +1,451 @@
+"""The gradlint language server: pygls wiring from LSP messages to the modules that do the work.
+
+    didOpen/didChange/didSave ─► documents.Scheduler (debounce, coalesce) ─► linter (process)
+         ─► Checked per document/cell ─► push publishDiagnostics  or  answer textDocument/diagnostic
+    codeAction / resolve / hover ─► actions.py / hover.py on the checked text
+    workspace/executeCommand gradlint.gradcheck ─► gradcheck.py (dynamic worker, progress)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from gradlint import __version__
+from gradlint.diagnostics import Diagnostic
+from gradlint.engine import io_error
+from gradlint.source import DecodeError, decode_source
+
+from . import actions, notebooks, settings as settings_mod
+from .client import ClientFeatures
+from .convert import server_diagnostic, to_lsp
+from .documents import DocumentClosed, Result, Scheduler
+from .gradcheck import GradcheckService
+from .linter import LintError, LintProcess
+from .logs import client_handler
+from .positions import LineIndex
+from .project import ProjectConfigs
+from .protocol import GradlintProtocol
+from .settings import Settings
+from . import targets as targets_mod
+
+log = logging.getLogger(__name__)
+timing_log = logging.getLogger("gradlint_server.timing")  # not forwarded to the client
+
+PYTHON_LANGUAGES = {"python", "py", "python3", "ipython"}
+PYTHON_SUFFIXES = (".py", ".pyi", ".pyw", ".ipy")
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]),
+        types.NotebookDocumentFilterWithNotebook(
+            notebook=types.NotebookDocumentFilterPattern(pattern="**/*.ipynb"), cells=[types.NotebookCellLanguage(language="python")]
+        ),
+    ],
+    save=True,
+)
+MAX_MASKED_CELLS = 5
+PARENT_POLL_S = 3.0
+
+
+@dataclass
+class DocResult:
+    """One document's (or cell's) check: the exact text checked and what was found in it."""
+
+    text: str
+    version: int | None
+    diagnostics: list[Diagnostic]
+    extra: list[types.Diagnostic] = field(default_factory=list)  # about the check itself
+    encoding: str = "utf-16"
+    _index: LineIndex | None = None
+
+    @property
+    def index(self) -> LineIndex:
+        if self._index is None:
+            self._index = LineIndex(self.text, self.encoding)
+        return self._index
+
+
+@dataclass
+class Checked:
+    docs: dict[str, DocResult]  # by document URI (one for a file, one per cell for a notebook)
+    engine_ms: float = 0.0  # in the lint process
+    roundtrip_ms: float = 0.0  # from handing the text over to having the diagnostics back
+
+
+@dataclass
+class _Job:
+    key: str
+    path: str | None  # file system path (None: unsaved buffer)
+    engine_path: str
+    config: Any
+    docs: list[tuple[str, str, int | None]]  # (uri, text, version); several: notebook cells
+    notebook: bool = False
+
+
+def fs_path(uri: str) -> str | None:
+    if not uri.startswith("file:"):
+        return None
+    try:
+        return to_fs_path(uri)
+    except Exception:
+        return None
+
+
+class GradlintServer(LanguageServer):
+    def __init__(self, pool_factory=None) -> None:
+        super().__init__(
+            "gradlint", __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            notebook_document_sync=NOTEBOOK_SYNC,
+            protocol_cls=GradlintProtocol,
+        )
+        self.init_options: Any = None
+        self.config_section: Any = None
+        self.settings = Settings()
+        self.client = ClientFeatures()
+        self.configs = ProjectConfigs(report=lambda m: self.show(types.MessageType.Error, m))
+        self.linter = LintProcess()
+        self.ready = asyncio.Event()
+        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready)
+        self.gradcheck = GradcheckService(self, pool_factory)
+        self.session = None
+        self._published: dict[str, set[str]] = {}
+        self._reported_settings: set[str] = set()
+        self._targets: dict[str, tuple[str, list]] = {}
+        self._background: set[asyncio.Task] = set()
+        self._closing = False
+        # pull result ids must not collide with those of an earlier server the client talked to
+        self.session_id = os.urandom(4).hex()
+
+    # ------------------------------------------------------------------ small services
+    def show(self, kind: types.MessageType, message: str) -> None:
+        self.window_show_message(types.ShowMessageParams(type=kind, message=message))
+
+    def report_server_error(self, error, source) -> None:
+        # pygls would pop up "Error in server" for every malformed message; the log is enough
+        log.error("%s: %s", getattr(source, "__name__", source), error)
+
+    def spawn(self, coro) -> None:
+        """Run `coro` in the background; a failure is logged, not lost."""
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+
+        def done(t: asyncio.Task) -> None:
+            self._background.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("background task failed: %r", t.exception())
+
+        task.add_done_callback(done)
+
+    @property
+    def root_dir(self) -> Path | None:
+        try:
+            root = self.workspace.root_path
+        except RuntimeError:
+            return None
+        return Path(root) if root else None
+
+    def workspace_dir(self, path: str) -> str:
+        p = Path(path)
+        for folder in self.workspace.folders.values():
+            f = fs_path(folder.uri)
+            if f and (p == Path(f) or Path(f) in p.parents):
+                return f
+        root = self.root_dir
+        if root is not None and root in p.parents:
+            return str(root)
+        return str(p.parent)
+
+    def _open_doc(self, uri: str):
+        return self.workspace.text_documents.get(unquote(uri))
+
+    def is_notebook_cell(self, uri: str) -> bool:
+        return self.workspace.get_notebook_document(cell_uri=uri) is not None
+
+    def key_of(self, uri: str) -> str:
+        nb = self.workspace.get_notebook_document(cell_uri=uri)
+        return nb.uri if nb is not None else uri
+
+    def document_text(self, uri: str) -> tuple[str, int | None, bool] | None:
+        doc = self._open_doc(uri)
+        if doc is not None:
+            return doc.source, doc.version, True
+        path = fs_path(uri)
+        if path is None:
+            return None
+        try:
+            return decode_source(Path(path).read_bytes()), None, False
+        except (OSError, DecodeError):
+            return None
+
+    # ------------------------------------------------------------------ settings
+    def apply_settings(self) -> None:
+        self.settings = settings_mod.from_sources(self.init_options, self.config_section)
+        for problem in self.settings.problems:
+            if problem not in self._reported_settings:
+                self._reported_settings.add(problem)
+                self.show(types.MessageType.Warning, problem)
+
+    async def fetch_configuration(self) -> None:
+        if not self.client.configuration:
+            return
+        try:
+            result = await asyncio.wait_for(
+                self.workspace_configuration_async(types.ConfigurationParams(items=[types.ConfigurationItem(section="gradlint")])),
+                5.0,
+            )
+        except Exception as exc:
+            log.warning("workspace/configuration failed: %s", exc)
+            return
+        if result:
+            self.config_section = result[0]
+
+    def invalidate_all(self) -> None:
+        """The configuration changed: every open document is re-checked (push) or the client
+        is asked to pull again."""
+        if self.client.pull_diagnostics:
+            for key in self.scheduler.keys():
+                self.scheduler.touch(key, None)
+            if self.client.diagnostic_refresh:
+                self.workspace_diagnostic_refresh(None)
+        else:
+            for key in self.scheduler.keys():
+                self.scheduler.touch(key, 0)
+
+    # ------------------------------------------------------------------ checking
+    def _job(self, key: str) -> _Job | None:
+        nb = self.workspace.get_notebook_document(notebook_uri=key)
+        if nb is not None:
+            docs = []
+            for cell in nb.cells:
+                if cell.kind != types.NotebookCellKind.Code:
+                    continue
+                doc = self._open_doc(cell.document)
+                if doc is None or (doc.language_id and doc.language_id not in PYTHON_LANGUAGES):
+                    continue
+                docs.append((cell.document, doc.source, doc.version))
+            path = fs_path(nb.uri)
+            engine_path = path or "notebook.ipynb"
+            return _Job(key, path, engine_path, self.configs.config_for(path, self.settings, self.root_dir), docs, notebook=True)
+        doc = self._open_doc(key)
+        if doc is None:
+            return None
+        path = fs_path(key)
+        engine_path = path or (doc.filename or "untitled.py")
+        return _Job(key, path, engine_path, self.configs.config_for(path, self.settings, self.root_dir), [(doc.uri, doc.source, doc.version)])
+
+    def _too_large(self, size: int) -> types.Diagnostic:
+        return server_diagnostic(
+            f"gradlint: not checked — {size:,} characters is more than maxFileSize ({self.settings.max_file_size:,})",
+        )
+
+    async def _engine(self, key: str, job: _Job, text: str, timing: Checked | None = None) -> tuple[list[Diagnostic], list[types.Diagnostic]]:
+        if len(text) > self.settings.max_file_size:
+            return [], [self._too_large(len(text))]
+        try:
+            t0 = time.perf_counter()
+            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text)
+            if timing is not None:
+                timing.engine_ms += seconds * 1000
+                timing.roundtrip_ms += (time.perf_counter() - t0) * 1000
+            return diags, []
+        except LintError as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            log.error("checking %s failed: %s", key, exc)
+            return [], [server_diagnostic(f"gradlint could not check this file: {first}", types.DiagnosticSeverity.Warning)]
+
+    async def _run_check(self, key: str) -> Checked | None:
+        job = self._job(key)  # read the text before any await (the scheduler's contract)
+        if job is None:
+            return None
+        enc = self.client.encoding
+        checked = Checked({})
+        if not job.notebook:
+            uri, text, version = job.docs[0]
+            diags, extra = await self._engine(key, job, text, checked)
+            checked.docs[uri] = DocResult(text, version, diags, extra, enc)
+            return checked
+        cells = [(uri, text) for uri, text, _ in job.docs]
+        masked: frozenset[int] = frozenset()
+        syntax: list[Diagnostic] = []
+        while True:
+            joined = notebooks.join(cells, masked)
+            diags, extra = await self._engine(key, job, joined.text, checked)
+            broken = notebooks.broken_cell(joined, diags)
+            if broken is None or broken in masked or len(masked) >= MAX_MASKED_CELLS:
+                break
+            # keep the cell's syntax error, blank the cell, and check the others again
+            syntax += [d for d in diags if d.code == "GL001"]
+            masked = masked | {broken}
+        per_cell = notebooks.split(joined, diags + syntax)
+        for i, (uri, text, version) in enumerate(job.docs):
+            checked.docs[uri] = DocResult(text, version, per_cell.get(uri, []), extra if i == 0 else [], enc)
+        return checked
+
+    def lsp_diagnostics(self, uri: str, dr: DocResult) -> list[types.Diagnostic]:
+        items = [to_lsp(d, dr.index, uri, dr.version, self.client.related_information) for d in dr.diagnostics]
+        items += dr.extra
+        items += [d for _, d in self.gradcheck.diagnostics(uri, dr.text, dr.index)]
+        return items
+
+    def _publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=version))
+
+    def _on_result(self, key: str, result: Result) -> None:
+        if self.client.pull_diagnostics or self._closing:
+            return
+        checked: Checked | None = result.payload
+        if checked is None:
+            return
+        t0 = time.perf_counter()
+        before = self._published.get(key, set())
+        for uri, dr in checked.docs.items():
+            self._publish(uri, dr.version, self.lsp_diagnostics(uri, dr))
+        for uri in before - checked.docs.keys():
+            self._publish(uri, None, [])  # a cell that went away or stopped being code
+        self._published[key] = set(checked.docs)
+        if timing_log.isEnabledFor(logging.DEBUG):
+            versions = ",".join(str(dr.version) for dr in checked.docs.values())
+            timing_log.debug("published %s v%s: engine %.1f ms, round trip %.1f ms, publish %.1f ms",
+                             key, versions, checked.engine_ms, checked.roundtrip_ms, (time.perf_counter() - t0) * 1000)
+
+    def document_saved(self, key: str) -> None:
+        if key not in self.scheduler or self.client.pull_diagnostics:
+            return
+        latest = self.scheduler.latest(key)
+        if latest is not None:
+            self._on_result(key, latest)  # unchanged since checked: publish again, as on save
+        else:
+            self.scheduler.flush(key)
+
+    def document_closed(self, key: str, uris: list[str]) -> None:
+        if key not in self.scheduler:
+            return  # never linted (not Python, or never opened)
+        self.scheduler.close(key)
+        self.linter.forget(key)
+        published = self._published.pop(key, set())
+        for uri in uris:
+            self.gradcheck.forget(uri)
+            self._targets.pop(uri, None)
+        if not self.client.pull_diagnostics:
+            for uri in sorted(published | set(uris)):
+                self._publish(uri, None, [])
+
+    def verdicts_changed(self, uri: str) -> None:
+        if self.client.pull_diagnostics:
+            if self.client.diagnostic_refresh:
+                self.workspace_diagnostic_refresh(None)
+            return
+        key = self.key_of(uri)
+        latest = self.scheduler.latest(key)
+        if latest is not None:
+            self._on_result(key, latest)
+        else:
+            self.scheduler.flush(key)
+
+    async def view(self, uri: str) -> actions.DocView | None:
+        """The newest checked state of an open document (checking now if needed)."""
+        key = self.key_of(uri)
+        if key not in self.scheduler:
+            return None
+        try:
+            result = await self.scheduler.current(key)
+        except DocumentClosed:
+            return None
+        checked: Checked | None = result.payload
+        dr = checked.docs.get(uri) if checked is not None else None
+        if dr is None:
+            doc = self._open_doc(uri)
+            if doc is None:
+                return None
+            dr = DocResult(doc.source, doc.version, [], [], self.client.encoding)
+        return actions.DocView(uri, dr.text, dr.version, dr.index, dr.diagnostics, fs_path(uri), notebook_cell=key != uri)
+
+    def targets_of(self, uri: str, text: str) -> list:
+        cached = self._targets.get(uri)
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        found = targets_mod.all_targets(text)
+        self._targets[uri] = (text, found)
+        return found
+
+    async def disk_report(self, uri: str) -> list[types.Diagnostic]:
+        """Pull diagnostics for a file the client never opened: read it from disk."""
+        path = fs_path(uri)
+        if path is None or not path.endswith(PYTHON_SUFFIXES) or not os.path.isfile(path):
+            return []
+        try:
+            text = decode_source(Path(path).read_bytes())
+        except (OSError, DecodeError) as exc:
+            return [to_lsp(io_error(path, f"cannot read the file: {exc}"), LineIndex("", self.client.encoding), uri, None)]
+        config = self.configs.config_for(path, self.settings, self.root_dir)
+        job = _Job("disk:" + uri, path, path, config, [(uri, text, None)])
+        diags, extra = await self._engine(job.key, job, text)
+        self.linter.forget(job.key)
+        dr = DocResult(text, None, diags, extra, self.client.encoding)
+        return self.lsp_diagnostics(uri, dr)
+
+    # ------------------------------------------------------------------ lifecycle
+    async def watch_parent(self, pid: int) -> None:
+        """The editor died without closing our stdin (it happens): leave too. Only over stdio
+        and only for a process this one can see (a client in another PID namespace, or across
+        TCP, sends a `processId` that means nothing here)."""
+        if self.session is None or not self.session.stdio or not _alive(pid):
+            return
+        while True:
+            await asyncio.sleep(PARENT_POLL_S)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                log.info("the client process %s is gone; exiting", pid)
+                if self.session is not None:
+                    self.session.stop(0)
+                return
+            except PermissionError:
+                pass
+
+    async def stop_work(self) -> None:
+        self._closing = True
+        await self.gradcheck.shutdown()
+        await self.scheduler.stop()
+
+    async def cleanup(self) -> None:
+        await self.stop_work()
+        for task in list(self._background):
+            task.cancel()
+        await self.linter.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def create_server(pool_factory=None) -> GradlintServer:
+    from . import handlers
+
+    server = GradlintServer(pool_factory)
+    handlers.register(server)
+    return server
+
+
+def attach_logging(server: GradlintServer) -> None:
+    client_handler.attach(server, asyncio.get_running_loop())
+
+
+__all__ = ["GradlintServer", "create_server", "attach_logging"]

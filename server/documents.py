@@ -1,0 +1,201 @@
+"""When to lint what: per-document debounce, coalescing and stale-result dropping.
+
+Every change bumps the document's generation and (re)starts its debounce timer. When a timer
+fires the document joins an ordered "dirty" set; one runner drains that set, checking the
+newest text of each document. So a burst of 1,000 changes costs at most the check already
+running plus one more, never 1,000 queued checks. A result whose generation is no longer
+the document's (the text or the config changed while it ran) is dropped: only the newest
+version is ever published.
+
+The scheduler knows nothing of LSP: `run(key)` checks a document (it must read the document's
+text before its first `await`, so that text and generation match) and `on_result` publishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger(__name__)
+
+
+class DocumentClosed(Exception):
+    pass
+
+
+@dataclass
+class Result:
+    gen: int
+    payload: Any
+
+
+@dataclass
+class _Doc:
+    gen: int = 0
+    timer: asyncio.TimerHandle | None = None
+    result: Result | None = None
+    waiters: list[tuple[int, asyncio.Future]] = field(default_factory=list)
+
+    @property
+    def current(self) -> bool:
+        return self.result is not None and self.result.gen == self.gen
+
+
+class Scheduler:
+    def __init__(
+        self,
+        run: Callable[[str], Awaitable[Any]],
+        on_result: Callable[[str, Result], None],
+        ready: asyncio.Event | None = None,
+    ) -> None:
+        self._run = run
+        self._on_result = on_result
+        self._ready = ready
+        self._docs: dict[str, _Doc] = {}
+        self._dirty: dict[str, None] = {}  # an ordered set
+        self._wake = asyncio.Event()
+        self._running: tuple[str, int] | None = None
+        self._task: asyncio.Task | None = None
+        self.checks_run = 0  # for tests and the benchmark: how many checks actually ran
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.ensure_future(self._runner())
+
+    async def stop(self) -> None:
+        for key in list(self._docs):
+            self.close(key)
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+
+    # ------------------------------------------------------------------ events
+    def __contains__(self, key: str) -> bool:
+        return key in self._docs
+
+    def keys(self) -> list[str]:
+        return list(self._docs)
+
+    def touch(self, key: str, delay: float | None) -> None:
+        """The document changed (or was opened, or its config changed). `delay`: seconds to
+        wait for more changes before checking; None: only invalidate (a client that pulls
+        diagnostics asks when it wants them)."""
+        doc = self._docs.setdefault(key, _Doc())
+        doc.gen += 1
+        if doc.timer is not None:
+            doc.timer.cancel()
+            doc.timer = None
+        if delay is None:
+            return
+        if delay <= 0:
+            self._mark(key)
+        else:
+            doc.timer = asyncio.get_running_loop().call_later(delay, self._mark, key)
+
+    def flush(self, key: str) -> None:
+        """Check now if the newest generation is neither checked nor being checked."""
+        doc = self._docs.get(key)
+        if doc is None or doc.current or self._running == (key, doc.gen):
+            return
+        if doc.timer is not None:
+            doc.timer.cancel()
+        self._mark(key)
+
+    def close(self, key: str) -> None:
+        doc = self._docs.pop(key, None)
+        self._dirty.pop(key, None)
+        if doc is None:
+            return
+        if doc.timer is not None:
+            doc.timer.cancel()
+        for _, fut in doc.waiters:
+            if not fut.done():
+                fut.set_exception(DocumentClosed(key))
+                fut.exception()  # a waiter that went away must not warn "never retrieved"
+
+    def latest(self, key: str) -> Result | None:
+        """The newest result, if it is for the newest generation."""
+        doc = self._docs.get(key)
+        return doc.result if doc is not None and doc.current else None
+
+    def last(self, key: str) -> Result | None:
+        """The newest result, current or not."""
+        doc = self._docs.get(key)
+        return doc.result if doc is not None else None
+
+    async def current(self, key: str) -> Result:
+        """The result for the newest generation, checking now if needed. If the document
+        changes meanwhile, the result of a later generation is returned."""
+        doc = self._docs.get(key)
+        if doc is None:
+            raise DocumentClosed(key)
+        if doc.current:
+            assert doc.result is not None
+            return doc.result
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        doc.waiters.append((doc.gen, fut))
+        self.flush(key)
+        return await fut
+
+    # ------------------------------------------------------------------ the runner
+    def _mark(self, key: str) -> None:
+        doc = self._docs.get(key)
+        if doc is None:
+            return
+        doc.timer = None
+        self._dirty[key] = None
+        self._wake.set()
+
+    async def _runner(self) -> None:
+        if self._ready is not None:
+            await self._ready.wait()
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._dirty:
+                key = next(iter(self._dirty))
+                del self._dirty[key]
+                doc = self._docs.get(key)
+                if doc is None or doc.current:
+                    continue
+                gen = doc.gen
+                self._running = (key, gen)
+                try:
+                    payload = await self._run(key)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("checking %s failed", key)
+                    payload = None
+                finally:
+                    self._running = None
+                self.checks_run += 1
+                if self._docs.get(key) is not doc:
+                    continue  # closed meanwhile
+                if doc.gen != gen:
+                    # stale: the newer generation is dirty or waiting for its timer, unless it
+                    # was only invalidated (pull mode) - then someone waiting needs it now
+                    if doc.waiters:
+                        self.flush(key)
+                    continue
+                doc.result = Result(gen, payload)
+                try:
+                    self._on_result(key, doc.result)
+                except Exception:
+                    log.exception("publishing %s failed", key)
+                still = []
+                for wanted, fut in doc.waiters:
+                    if wanted <= gen:
+                        if not fut.done():
+                            fut.set_result(doc.result)
+                    else:
+                        still.append((wanted, fut))
+                doc.waiters = still

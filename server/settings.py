@@ -1,0 +1,129 @@
+"""Editor settings (section `gradlint`): from initializationOptions, `workspace/configuration`
+and `workspace/didChangeConfiguration`, merged onto the defaults.
+
+Keys (camelCase as editors write them): `select`, `ignore` (rule codes or prefixes),
+`interpreter` (Python that runs gradient checks), `dynamicChecks` (bool), `debounce` (ms),
+`gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted).
+
+A bad value is logged and ignored (the default stays) — a typo in settings.json must not stop
+linting.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import dataclass, field, replace
+from typing import Any
+from collections.abc import Mapping
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Settings:
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    interpreter: str | None = None
+    dynamic_checks: bool = True
+    debounce_ms: int = 300
+    gradcheck_timeout: float = 120.0
+    # libcst holds the GIL and needs ~0.5 GB per MB of source: a 5 MB buffer would take
+    # minutes; such files (generated data, minified code) are reported, not linted.
+    max_file_size: int = 1_000_000
+    problems: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def python(self) -> str:
+        return self.interpreter or sys.executable
+
+    @property
+    def debounce(self) -> float:
+        return self.debounce_ms / 1000.0
+
+
+def _codes(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ValueError("expected a list of rule codes")
+    return tuple(v.strip() for v in value if v.strip())
+
+
+def _nonneg_int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise ValueError("expected a number >= 0")
+    return int(value)
+
+
+def _positive(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise ValueError("expected a number > 0")
+    return float(value)
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+def _interpreter(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        value = value[0]  # VS Code's python extension style: ["/path/to/python"]
+    if not isinstance(value, str):
+        raise ValueError("expected a path to a Python interpreter")
+    return value
+
+
+_FIELDS = {
+    "select": ("select", lambda v: None if v is None else _codes(v)),
+    "ignore": ("ignore", _codes),
+    "interpreter": ("interpreter", _interpreter),
+    "dynamicChecks": ("dynamic_checks", _bool),
+    "debounce": ("debounce_ms", _nonneg_int),
+    "gradcheckTimeout": ("gradcheck_timeout", _positive),
+    "maxFileSize": ("max_file_size", _nonneg_int),
+}
+
+
+def section_of(raw: Any) -> Mapping[str, Any]:
+    """Accept both `{"select": ...}` and `{"gradlint": {"select": ...}}`."""
+    if not isinstance(raw, Mapping):
+        return {}
+    inner = raw.get("gradlint")
+    if isinstance(inner, Mapping):
+        return inner
+    return raw
+
+
+def merge(base: Settings, raw: Any) -> Settings:
+    """`base` with the keys present in `raw` applied. `dynamicChecks: false` from any source
+    wins over a later `true`: the editor turns checks off for an untrusted workspace through
+    initializationOptions, and that workspace's own settings file must not turn them back on."""
+    section = section_of(raw)
+    changes: dict[str, Any] = {}
+    problems = list(base.problems)
+    for key, value in section.items():
+        spec = _FIELDS.get(key)
+        if spec is None:
+            continue  # unknown keys: other tools' settings share the section in some editors
+        attr, parse = spec
+        try:
+            changes[attr] = parse(value)
+        except ValueError as exc:
+            msg = f"gradlint setting {key!r}: {exc}; got {value!r} (ignored)"
+            log.warning(msg)
+            problems.append(msg)
+    if changes.get("dynamic_checks") is True and not base.dynamic_checks:
+        changes["dynamic_checks"] = False
+    return replace(base, problems=tuple(problems), **changes)
+
+
+def from_sources(init_options: Any, *configurations: Any) -> Settings:
+    settings = merge(Settings(), init_options)
+    for raw in configurations:
+        settings = merge(settings, raw)
+    return settings
