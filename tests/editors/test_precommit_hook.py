@@ -65,12 +65,12 @@ def test_hook_fails_on_a_pitfall_and_passes_clean_code(project):
     assert good.returncode == 0, good.stdout + good.stderr
 
 
-def test_hook_environment_has_no_torch(project):
-    d, env = project
-    home = d.parent / "pre-commit-home"
-    _try_repo(d, env, "good.py")
-    envs = [p for p in home.rglob("site-packages") if p.is_dir()]
-    assert envs, "pre-commit created no environment"
-    for sp in envs:
-        assert not (sp / "torch").exists(), f"the hook installed torch into {sp}"
-        assert any(p.name.startswith("libcst") for p in sp.iterdir())
+def test_hook_installs_no_framework():
+    # pre-commit installs the distribution's base dependencies (the try-repo run above shows
+    # they suffice): no torch, TensorFlow or JAX among them
+    import tomllib
+
+    deps = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    names = {d.split(";")[0].split("<")[0].split(">")[0].split("=")[0].split("[")[0].strip().lower() for d in deps}
+    assert names >= {"libcst", "pygls", "lsprotocol"}
+    assert not names & {"torch", "tensorflow", "jax", "jaxlib", "keras", "numpy"}
