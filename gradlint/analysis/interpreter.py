@@ -394,7 +394,14 @@ class Interpreter:
             self._exec_function_body(fn, st)
         finally:
             self._active.pop()
-        self._after_function(fn, st, "standalone", params)
+        ret = self._after_function(fn, st, "standalone", params)
+        if fn.name == "training_step" and fn.cls is not None and fn.cls.is_lightning:
+            # Lightning calls backward() on what training_step returns (or on its "loss")
+            target = ret
+            keys = ret.get("keys")
+            if isinstance(keys, dict) and "loss" in keys:
+                target = keys["loss"]
+            self.differentiate(None, st, "lightning", target, None, node=fn.node)
 
     def class_facts(self, info: ClassInfo) -> dict:
         """Attribute values `__init__` stores on `self` (interpreted once per class, with

@@ -275,7 +275,9 @@ def cut(v: Val, c: Cut, kind: str | None = None, attrs: dict | None = None) -> V
     if v.live:
         cuts = cuts | frozenset((o, c) for o in v.live)
     if c.hard and v.cuts:
-        already = {o for o, prev in v.cuts if prev.hard}
+        # `x.detach().numpy()`: the conversion is what matters. Not `acc.item()` after an
+        # argmax/comparison: that value never had a gradient to lose.
+        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data")}
         cuts = cuts | frozenset((o, c) for o, prev in v.cuts if o not in already)
     notes = v.notes
     if notes:

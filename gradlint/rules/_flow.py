@@ -25,6 +25,8 @@ NONDIFF = frozenset(
 
 
 def origin_name(o: Origin) -> str:
+    if o.label == "self" and o.kind == "module":
+        return "the module's parameters"
     if o.label:
         return f"`{o.label}`"
     return {
@@ -120,3 +122,14 @@ def from_earlier_iteration(g, ctx) -> bool:
         if j is not None and i < j:
             return True
     return False
+
+
+def diff_phrase(ev: DiffEvent, line) -> str:
+    """How a message names the place where something is differentiated."""
+    if ev.kind == "lightning":
+        return "the loss `training_step` returns (Lightning calls backward() on it)"
+    if ev.kind == "keras":
+        return "this Keras loss"
+    if ev.kind == "jax":
+        return "the value returned to jax.grad"
+    return f"the loss differentiated on line {line(ev.node)}"

@@ -8,6 +8,7 @@ from ..analysis.events import CallEvent, DiffEvent, OptEvent, AssignEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import (
+    diff_phrase,
     HARD_CONVERSIONS,
     NO_GRAD,
     SOFT_DETACH,
@@ -124,12 +125,11 @@ class NumpyOnLossPath(Rule):
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
             what, instead = _describe(c)
             who = origin_name(o)
-            dt = ev.node
             self.report(
                 c.node,
-                lambda line, what=what, instead=instead, who=who, dt=dt: (
+                lambda line, what=what, instead=instead, who=who, ev=ev: (
                     f"{what} turns a tensor with autograd history into a value autograd cannot see, and the result "
-                    f"flows into the loss differentiated on line {line(dt)}: no gradient reaches {who} through it; {instead}"
+                    f"flows into {diff_phrase(ev, line)}: no gradient reaches {who} through it; {instead}"
                 ),
             )
 
@@ -305,11 +305,10 @@ class DetachOnLossPath(Rule):
             return  # a conversion out of the framework on the same path: GL101/GL111 explain it
         who = origin_name(o)
         what = "`.data`" if c.kind == "data" else f"`{call_name(c.node)}`" if isinstance(c.node, cst.Call) else "this detach"
-        dt = ev.node
         self.report(
             c.node,
-            lambda line, what=what, who=who, dt=dt: (
-                f"{what} cuts every path from {who} to the loss differentiated on line {line(dt)}: {who} gets no gradient; "
+            lambda line, what=what, who=who, ev=ev: (
+                f"{what} cuts every path from {who} to {diff_phrase(ev, line)}: {who} gets no gradient; "
                 f"remove the detach on this path (keep it only where a constant target is intended)"
             ),
         )
