@@ -300,17 +300,30 @@ def training_script(lines: int = 2000, seed: int = 0) -> str:
     return "".join(parts)
 
 
-def edit_sites(text: str, n: int, seed: int = 0) -> list[tuple[int, int, int]]:
-    """(line, start, end) of numeric literals inside function bodies, spread over the file."""
+NUMBER = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|(?<![\w.])\d+(?![\w.])")
+
+
+def edit_sites(text: str, n: int, seed: int = 0) -> list[tuple[int, int]]:
+    """(line, k): the k-th numeric literal of a line inside a function body, spread over the
+    file. Columns are found again at each edit: an earlier edit may have moved them."""
     sites = []
     for lineno, line in enumerate(text.split("\n")):
         if not line.startswith("    ") or line.lstrip().startswith("#"):
             continue
-        for m in re.finditer(r"(?<![\w.])\d+\.\d+(?![\w.])|(?<![\w.])\d+(?![\w.])", line):
-            sites.append((lineno, m.start(), m.end()))
+        sites.extend((lineno, k) for k, _ in enumerate(NUMBER.finditer(line)))
     rng = random.Random(seed)
     rng.shuffle(sites)
-    return sorted(sites[:n], key=lambda s: rng.random())
+    picked = sites[:n]
+    while len(picked) < n and sites:  # a short file: edit the same sites again
+        picked.append(sites[len(picked) % len(sites)])
+    return picked
+
+
+def edit(line: str, k: int, rng: random.Random) -> tuple[int, int, str]:
+    """Replace the k-th numeric literal of `line` by another of the same kind."""
+    m = list(NUMBER.finditer(line))[k]
+    new = f"{rng.random():.4f}" if "." in m.group() else str(rng.randint(2, 512))
+    return m.start(), m.end(), new
 
 
 # ---------------------------------------------------------------------- a minimal LSP client
@@ -400,9 +413,8 @@ def measure(text: str, edits: int, workdir: Path, seed: int) -> tuple[list[float
     lines = text.split("\n")
     rng = random.Random(seed)
     latencies, texts = [], []
-    for version, (lineno, start, end) in enumerate(edit_sites(text, edits, seed), start=2):
-        old = lines[lineno][start:end]
-        new = str(rng.randint(2, 512)) if "." not in old else f"{rng.random():.4f}"
+    for version, (lineno, k) in enumerate(edit_sites(text, edits, seed), start=2):
+        start, end, new = edit(lines[lineno], k, rng)
         lines[lineno] = lines[lineno][:start] + new + lines[lineno][end:]
         t0 = client.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
@@ -426,6 +438,8 @@ def engine_profile(texts: list[str], path: str, samples: int = 10) -> dict[str, 
         t0 = time.perf_counter()
         result = check_source_full(t, path, always_parse=True)
         total.append((time.perf_counter() - t0) * 1000)
+        if result.skipped or not result.parsed:
+            raise AssertionError("an edited text did not parse: the benchmark's edits must keep the code valid")
         parse.append(result.timings.get("parse", 0.0) * 1000)
         analysis.append(result.timings.get("analysis", 0.0) * 1000)
     return {"full_total": total, "full_parse": parse, "full_analysis": analysis}
