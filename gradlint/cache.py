@@ -118,10 +118,11 @@ class Cache:
             return e
         return None
 
-    def by_stat(self, path: str, size: int, mtime_ns: int) -> list[Diagnostic] | None:
-        """Cached diagnostics when the file's size and mtime are the recorded ones."""
+    def by_stat(self, path: str, size: int, stamp: tuple[int, int]) -> list[Diagnostic] | None:
+        """Cached diagnostics when the file's size, mtime and ctime are the recorded ones (ctime
+        cannot be set back with `os.utime`: a same-size rewrite that restores the mtime is seen)."""
         e = self._entry(path)
-        if e is None or e[1] is None or e[0] != size or e[1] != mtime_ns:
+        if e is None or e[1] is None or e[0] != size or e[1] != list(stamp):
             return None
         return self._restore(e)
 
@@ -129,14 +130,14 @@ class Cache:
         e = self._entry(path)
         return e[2] if e is not None else None
 
-    def by_digest(self, path: str, digest: str, size: int, mtime_ns: int) -> list[Diagnostic] | None:
+    def by_digest(self, path: str, digest: str, size: int, stamp: tuple[int, int]) -> list[Diagnostic] | None:
         """Cached diagnostics when the content is unchanged (the stat is refreshed)."""
         e = self._entry(path)
         if e is None or e[2] != digest:
             return None
         diags = self._restore(e)
         if diags is not None:
-            self.store(path, size, mtime_ns, digest, diags)
+            self.store(path, size, stamp, digest, diags)
         return diags
 
     def has_fix(self, path: str, unsafe: bool) -> bool:
@@ -158,10 +159,12 @@ class Cache:
         return diags
 
     # ------------------------------------------------------------------ updates
-    def store(self, path: str, size: int, mtime_ns: int, digest: str, diagnostics: list[Diagnostic]) -> None:
+    def store(self, path: str, size: int, stamp: tuple[int, int], digest: str, diagnostics: list[Diagnostic]) -> None:
+        """`stamp` is (mtime_ns, ctime_ns); a file modified within RACY_NS of now is recorded
+        without it, so that it is verified by content next time."""
         if not self.enabled:
             return
-        mtime = mtime_ns if time.time_ns() - mtime_ns > RACY_NS else None
+        mtime = list(stamp) if time.time_ns() - stamp[0] > RACY_NS else None
         entry = [size, mtime, digest, [d.to_dict() for d in diagnostics]]
         if self.entries.get(path) != entry:
             self.entries[path] = entry

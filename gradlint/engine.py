@@ -9,6 +9,7 @@ Nothing here imports torch, TensorFlow or JAX, and nothing here runs user code.
 
 from __future__ import annotations
 
+import gc
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
-from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter
+from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
@@ -242,6 +243,7 @@ def check_source_full(
     exhaustive: bool = False,
     always_parse: bool = False,
     cache: ChunkCache | None = None,
+    run_cache: RunCache | None = None,
 ) -> CheckResult:
     config = config or Config()
     rules = _selected_rules(config, path, select)
@@ -285,7 +287,7 @@ def check_source_full(
     call_all: list = []
     call_by_name: dict[str, list] = {}
     body = [stmt for pc in parsed for stmt in pc.module.body]
-    interp = Interpreter(body, lambda ev: None)
+    interp = Interpreter(body, lambda ev: None, run_cache=run_cache)
     ctx = FileContext(parsed, source, path, interp)
     for rule_cls in analysed:
         try:
@@ -327,6 +329,8 @@ def check_source_full(
                 disable(inst, exc)
 
     interp._emit = emit
+    if run_cache is not None:
+        interp.state_signature = lambda: _rules_signature(instances, ctx)
     budget_hit = False
     try:
         interp.run()
@@ -364,6 +368,24 @@ def check_source_full(
             "parsed_lines": sum(len(pc.chunk.lines) for pc in parsed),
         },
     )
+
+
+_SCALARS = (bool, int, float, str, type(None))
+
+
+def _rules_signature(instances: list[Rule], ctx: FileContext) -> tuple:
+    """What the rules have accumulated, summarised cheaply (container sizes, flags): equal
+    before and after a run means the run's events changed nothing."""
+    sig: list = [len(ctx.findings)]
+    for inst in instances:
+        for k, v in vars(inst).items():
+            if k == "ctx":
+                continue
+            if isinstance(v, (list, dict, set, frozenset, tuple)):
+                sig.append(len(v))
+            elif isinstance(v, _SCALARS):
+                sig.append(v)
+    return tuple(sig)
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -550,9 +572,29 @@ class DocumentChecker:
         self.path = path
         self.config = config or Config()
         self._cache = ChunkCache()
+        self._runs = RunCache()
+        self.last_timings: dict = {}
 
     def set_config(self, config: Config) -> None:
         self.config = config
+        self._runs = RunCache()  # other rules: recorded events are still valid, but keep it simple
 
     def check(self, text: str) -> list[Diagnostic]:
-        return check_source_full(text, self.path, self.config, always_parse=True, cache=self._cache).diagnostics
+        # The caches keep hundreds of thousands of objects alive; a full garbage collection in
+        # the middle of a check costs 100+ ms. Collect between checks instead (`idle`).
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            result = check_source_full(text, self.path, self.config, always_parse=True, cache=self._cache, run_cache=self._runs)
+        finally:
+            if was_enabled:
+                gc.enable()
+        self.last_timings = dict(result.timings, run_cache_hits=self._runs.hits, run_cache_misses=self._runs.misses)
+        return result.diagnostics
+
+    @staticmethod
+    def idle() -> None:
+        """Call when the editor is idle after a check: collects cyclic garbage and freezes what
+        survives, so that no long collection falls into the next check."""
+        gc.collect()
+        gc.freeze()

@@ -248,7 +248,7 @@ class FileOutcome:
     path: str
     diagnostics: list[Diagnostic]
     size: int = -1  # stat and hash of the content the diagnostics belong to (-1: not cacheable)
-    mtime_ns: int = 0
+    stamp: tuple = (0, 0)  # (mtime_ns, ctime_ns)
     digest: str | None = None
     cached: bool = False  # the content hash matched the cache: diagnostics come from it
     fixed: int = 0
@@ -275,14 +275,14 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
         return FileOutcome(path, _unless_ignored(_io(path, f"cannot read file: {exc.strerror or exc}", config), config))
     digest = content_hash(data)
     if digest == expected:
-        return FileOutcome(path, [], st.st_size, st.st_mtime_ns, digest, cached=True)
+        return FileOutcome(path, [], st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, cached=True)
     try:
         text = decode_source(data)
     except DecodeError as exc:
         diags = _unless_ignored(_io(path, f"cannot decode file: {exc}", config), config)
-        return FileOutcome(path, diags, st.st_size, st.st_mtime_ns, digest)
+        return FileOutcome(path, diags, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest)
     res = check_text(text, path, config, mode=job.mode, unsafe=job.unsafe)
-    out = FileOutcome(path, res.diagnostics, st.st_size, st.st_mtime_ns, digest, fixed=res.fixed)
+    out = FileOutcome(path, res.diagnostics, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, fixed=res.fixed)
     if res.text == text:
         return out
     out.changed = True
@@ -298,7 +298,7 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
         out.diagnostics = res.diagnostics + _unless_ignored(_io(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
         out.size = -1
         return out
-    out.size, out.mtime_ns, out.digest = st.st_size, st.st_mtime_ns, content_hash(new_data)
+    out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(new_data)
     return out
 
 
@@ -403,7 +403,7 @@ def run_paths(
             continue
         wants_fix = mode is not None and cache.has_fix(path, unsafe_fixes)
         if not wants_fix:
-            diags = cache.by_stat(path, st.st_size, st.st_mtime_ns)
+            diags = cache.by_stat(path, st.st_size, (st.st_mtime_ns, st.st_ctime_ns))
             if diags is not None:
                 by_path[path] = diags
                 continue
@@ -412,7 +412,7 @@ def run_paths(
     result = RunResult([], found.files, warnings=found.warnings, checked=len(todo))
     for o in _process_all(todo, job, jobs if jobs is not None else (os.cpu_count() or 1)):
         if o.cached:
-            diags = cache.by_digest(o.path, o.digest or "", o.size, o.mtime_ns)
+            diags = cache.by_digest(o.path, o.digest or "", o.size, o.stamp)
             if diags is None:  # the entry vanished or was broken: check after all
                 o = process_file(o.path, None, job)
             else:
@@ -421,7 +421,7 @@ def run_paths(
         by_path[o.path] = o.diagnostics
         if o.size >= 0 and o.digest is not None:
             # In diff mode the file was not written: its diagnostics are still the original's.
-            cache.store(o.path, o.size, o.mtime_ns, o.digest, o.diagnostics)
+            cache.store(o.path, o.size, o.stamp, o.digest, o.diagnostics)
         result.fixed += o.fixed
         if o.changed:
             result.changed.append(o.path)

@@ -86,6 +86,10 @@ def main() -> int:
             replies.flush()
         except OSError:
             return 0
+        if op == "check":
+            # off the latency path: collect what the check left behind, then freeze the
+            # survivors (parsed units, recorded runs) so later collections skip them
+            DocumentChecker.idle()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ through `CallEvent.add_note` to follow risky values to the place they are differ
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Callable, Iterable
 
 import libcst as cst
@@ -57,6 +58,25 @@ BUILTIN_NAMES = frozenset(
 
 class AnalysisBudgetExceeded(Exception):
     pass
+
+
+# Run and event numbers are unique across checks, so that the events of a run cached by the
+# language server (see RunCache) can be replayed next to fresh ones.
+_RUN_IDS = itertools.count(1)
+_SEQ = itertools.count(1)
+
+
+class RunCache:
+    """Recorded events of functions interpreted on their own, kept between checks of one
+    document. A run is replayed instead of re-interpreted when the function's node and every
+    function or class it read are unchanged (parsed units are cached by text, so an unchanged
+    function keeps its node object), and so are the module-level statements and what the
+    module-level run read (the globals every run sees)."""
+
+    def __init__(self) -> None:
+        self.entries: dict[int, tuple] = {}
+        self.hits = 0
+        self.misses = 0
 
 
 class ClassInfo:
@@ -267,7 +287,7 @@ class Interpreter:
     LOOP_UNROLL = 2
     MAX_LOOP_NEST_UNROLLED = 3
 
-    def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000) -> None:
+    def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000, run_cache: RunCache | None = None) -> None:
         # `body`: the module's top-level statements (a Module is accepted too)
         self.body = list(body.body) if isinstance(body, cst.Module) else list(body)
         self._emit = emit
@@ -285,6 +305,13 @@ class Interpreter:
         self.errors: list[tuple[cst.CSTNode, BaseException]] = []
         self._loop_depth = 0
         self._jax_analysed: set = set()
+        self.run_cache = run_cache
+        # set by the engine: a cheap summary of what the rules have accumulated (see
+        # _cached_standalone: a run that changes nothing need not be replayed)
+        self.state_signature: Callable[[], tuple] | None = None
+        self._deps: set | None = None  # functions/classes the current run read (for RunCache)
+        self._inlined_now: set | None = None
+        self._recording: list | None = None
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._expr = {
             cst.Name: self._e_name,
@@ -349,16 +376,31 @@ class Interpreter:
 
     # ================================================================== driver
     def emit(self, ev: Event) -> None:
-        self.seq += 1
+        self.seq = next(_SEQ)
         ev.seq = self.seq
+        if self._recording is not None:
+            self._recording.append(ev)
         self._emit(ev)
 
+    def depend(self, node) -> None:
+        if self._deps is not None and node is not None:
+            self._deps.add(node)
+
     def run(self) -> None:
-        self.runs += 1
+        self.runs = next(_RUN_IDS)
         ctx = Ctx(run=self.runs)
         act = Activation(None, (), 0)
         st = State(self.genv, frozenset(), ctx, act)
+        cache = self.run_cache
+        if cache is not None:
+            self._deps = set()
         self.exec_block(self.body, st)
+        base = None
+        if cache is not None:
+            module_deps = frozenset(id(n) for n in self._deps)
+            statements = frozenset(id(s) for s in self.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef)))
+            base = (statements, module_deps)
+            alive = {id(f.node) for f in self.functions} | {id(c.node) for c in self.classes}
         # Every function on its own, with symbolic arguments (including nested ones found on
         # the way; the list grows while we iterate).
         i = 0
@@ -369,10 +411,50 @@ class Interpreter:
                 fn.standalone_done = True
                 if fn.inlined and self.skip_inlined:
                     continue  # already seen with real arguments where it is called
-                self.run_standalone(fn)
+                if base is not None and not fn.closure and not fn.is_lambda:
+                    self._cached_standalone(fn, base, alive)
+                else:
+                    self.run_standalone(fn)
+
+    def _cached_standalone(self, fn: FunctionInfo, base: tuple, alive: set) -> None:
+        cache = self.run_cache
+        entry = cache.entries.get(id(fn.node))
+        if entry is not None:
+            e_node, e_base, e_deps, events, inlined = entry
+            if e_node is fn.node and e_base == base and all(id(n) in alive for n in e_deps):
+                cache.hits += 1
+                for n in inlined:
+                    other = self._fn_by_node.get(id(n))
+                    if other is not None:
+                        other.inlined = True
+                for ev in events:  # None: the run left the rules as they were
+                    if isinstance(ev, CallEvent):
+                        ev.notes = None
+                    self._emit(ev)
+                return
+        cache.misses += 1
+        n_functions = len(self.functions)
+        self._deps = set()
+        self._inlined_now = set()
+        self._recording = []
+        sig = self.state_signature
+        before = sig() if sig is not None else None
+        try:
+            self.run_standalone(fn)
+            deps, events, inlined = self._deps, self._recording, self._inlined_now
+        finally:
+            self._deps = None
+            self._inlined_now = None
+            self._recording = None
+        if sig is not None and sig() == before:
+            events = ()  # inert: replaying it would change nothing
+        if len(self.functions) == n_functions:  # no nested function: nothing else depends on this run
+            cache.entries[id(fn.node)] = (fn.node, base, frozenset(deps), events, frozenset(inlined))
 
     def run_standalone(self, fn: FunctionInfo) -> None:
-        self.runs += 1
+        self.runs = next(_RUN_IDS)
+        if fn.cls is not None:
+            self.depend(fn.cls.node)
         ctx = Ctx(run=self.runs, fn=fn)
         if fn.grad:
             ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
@@ -406,6 +488,7 @@ class Interpreter:
     def class_facts(self, info: ClassInfo) -> dict:
         """Attribute values `__init__` stores on `self` (interpreted once per class, with
         symbolic arguments): tells `self.linear` (a submodule) from `self.kernel_size`."""
+        self.depend(info.node)
         if info.facts is not None:
             return info.facts
         info.facts = {}
@@ -1069,6 +1152,8 @@ class Interpreter:
                 return v
         v = self.genv.get(name)
         if v is not None:
+            if self._deps is not None and v.kind in ("function", "class", "jaxfn", "bound"):
+                self._depend_on_val(v)
             return v
         if name in ("True", "False", "None"):
             c = {"True": True, "False": False, "None": None}[name]
@@ -1076,6 +1161,17 @@ class Interpreter:
         if name in BUILTIN_NAMES:
             return ref(f"builtins.{name}")
         return EMPTY
+
+    def _depend_on_val(self, v: Val) -> None:
+        fn = v.get("fn")
+        if fn is not None:
+            self.depend(fn.node)
+        cls = v.get("cls")
+        if cls is not None:
+            self.depend(cls.node)
+        info = v.get("jaxfn")
+        if info is not None and info.get("fn") is not None:
+            self.depend(info["fn"].node)
 
     def _e_attribute(self, node: cst.Attribute, st: State) -> Val:
         attr = node.attr.value
@@ -1517,6 +1613,11 @@ class Interpreter:
             o = Origin("sym", f"{fn.name}()", ev.node, certain=False)
             return Val(frozenset({o}))
         fn.inlined = True
+        if self._inlined_now is not None:
+            self._inlined_now.add(fn.node)
+        self.depend(fn.node)
+        if fn.cls is not None:
+            self.depend(fn.cls.node)
         env: dict[str, Val] = {}
         params = list(fn.params)
         pos_args = list(args)
@@ -1594,6 +1695,7 @@ class Interpreter:
                     st.env[aname] = join([outer, inner_v])
 
     def instantiate(self, info: ClassInfo, ev: CallEvent, st: State) -> Val:
+        self.depend(info.node)
         if info.is_optimizer:
             params = ev.arg(0, "params") or EMPTY
             return Val(kind="optimizer", attrs={"opt_params": _param_origins(params), "cls": info})
