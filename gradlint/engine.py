@@ -95,6 +95,7 @@ class FileContext:
         self._code_cache: dict[int, str] = {}
         self._parents: dict[int, cst.CSTNode] | None = None
         self._ranges: dict[int, tuple | None] = {}
+        self._code_text: str | None = None
 
     @property
     def frameworks(self) -> set[str]:
@@ -102,6 +103,13 @@ class FileContext:
 
     def add_finding(self, rule: Rule, node, message, fix, severity) -> None:
         self.findings.append(_Finding(rule, node, message, fix, severity))
+
+    @property
+    def code_text(self) -> str:
+        """The file with strings and comments blanked out (for "does the code use X" checks)."""
+        if self._code_text is None:
+            self._code_text = prefilter.code_mask(self.source.text)
+        return self._code_text
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The parent of a node (the map is built on first use: most files never need it)."""

@@ -301,6 +301,7 @@ class Interpreter:
         self.budget = budget
         self.steps = 0
         self.default_dtype = "float32"
+        self.jax_x64 = False  # jax.config.update("jax_enable_x64", True)
         self.frameworks: set[str] = set()
         self.errors: list[tuple[cst.CSTNode, BaseException]] = []
         self._loop_depth = 0
@@ -312,7 +313,8 @@ class Interpreter:
         self._deps: set | None = None  # functions/classes the current run read (for RunCache)
         self._inlined_now: set | None = None
         self._recording: list | None = None
-        self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
+        self.skip_inlined = True
+        self._diff_count = 0  # a function inlined where it is called needs no run with symbolic arguments
         self._expr = {
             cst.Name: self._e_name,
             cst.Attribute: self._e_attribute,
@@ -529,7 +531,12 @@ class Interpreter:
             attrs = dict(fact.attrs or {})
             attrs.pop("fresh_origin", None)
             attrs["persistent"] = True
-            return Val(inst.live, fact.cuts, fact.notes, frozenset(), fact.kind, attrs)
+            if fact.live and all(getattr(o, "frozen", False) for o in fact.live):
+                attrs["frozen"] = True
+            # a submodule is part of the module that holds it; a plain object holding a model
+            # (a trainer) keeps the model's own origin
+            live = inst.live if inst.live else fact.live
+            return Val(live, fact.cuts, fact.notes, frozenset(), fact.kind, attrs)
         if fact.graphs:
             # computed once at construction: not a graph that later backward passes free
             return Val(fact.live, fact.cuts, fact.notes, frozenset(), fact.kind, fact.attrs)
@@ -710,7 +717,8 @@ class Interpreter:
             via_data = bool(old.get("data_of"))
             tgt = old.get("data_base") if via_data else old
             saved = st.env.get(f"{name}.#saved") if name else None
-            self.emit(InplaceEvent(node, st.ctx, tgt, target, f"{op}=", via_data, name, saved.get("by") if saved is not None else None))
+            by = saved.get("by") if saved is not None else old.get("saved_output")
+            self.emit(InplaceEvent(node, st.ctx, tgt, target, f"{op}=", via_data, name, by))
         if name is not None:
             aev = AssignEvent(node, st.ctx, name, old, value, new, op, target)
             self.emit(aev)
@@ -718,6 +726,10 @@ class Interpreter:
                 new = new.add_notes(aev.notes)
             st.env[name] = new
         elif isinstance(target, cst.Subscript):
+            root = _root_name(target)
+            if root is not None:
+                aev = AssignEvent(node, st.ctx, root, old, value, new, op, target)
+                self.emit(aev)
             self._store_item(target, new, st, node, node.value)
 
     def bind(self, target: cst.BaseExpression, v: Val, st: State, stmt, value_node=None) -> None:
@@ -773,7 +785,10 @@ class Interpreter:
         if attr == "requires_grad" and base_name is not None:
             c = v.get("const", _NOCONST)
             if c is True:
+                _freeze(base, False)
                 st.env[base_name] = self._make_requires_grad(base, target, base_name)
+            elif c is False:
+                _freeze(base, True)
             return
         if attr == "data" and base_name is not None:
             self.emit(InplaceEvent(stmt, st.ctx, base, base_node, "data=", True, base_name))
@@ -789,6 +804,10 @@ class Interpreter:
         self.emit(StoreEvent(stmt, st.ctx, "attr", base, base_node, base_name, v, value_node, attr))
         name = _name_of(target)
         if name is not None:
+            old = st.env.get(name)
+            if old is None:
+                old = self.attribute_of(base, attr, target, st)
+            self.emit(AssignEvent(stmt, st.ctx, name, old, v, v, None, target))
             st.env[name] = v
             # `model.fc = nn.Linear(...)`: the object now reaches what it holds.
             if base_name is not None and base_name in st.env and v.live:
@@ -807,7 +826,8 @@ class Interpreter:
         if container.kind in ("tensor", "grad") or container.get("fw") in ("torch", "tf", "jax"):
             via_data = bool(container.get("data_of"))
             saved = st.env.get(f"{root}.#saved") if root else None
-            self.emit(InplaceEvent(stmt, st.ctx, container.get("data_base") if via_data else container, container_node, "[]=", via_data, root, saved.get("by") if saved is not None else None))
+            by = saved.get("by") if saved is not None else container.get("saved_output")
+            self.emit(InplaceEvent(stmt, st.ctx, container.get("data_base") if via_data else container, container_node, "[]=", via_data, root, by))
         if root is not None:
             old = st.env.get(root)
             if old is None:
@@ -1223,12 +1243,15 @@ class Interpreter:
             m = info.find_method(attr)
             if m is not None:
                 return Val(base.live, base.cuts, base.notes, base.graphs, "bound", {"fn": m, "self": base})
+            fields = base.get("fields")
+            if fields and attr in fields:
+                return fields[attr]
             facts = self.class_facts(info)
             if attr in facts:
                 return self._fact_view(base, facts[attr])
         if kind == "module":
             if attr in ("trainable_variables", "trainable_weights", "variables", "weights"):
-                return Val(base.live, kind="params", attrs={"fw": base.get("fw")})
+                return Val(base.live, kind="params", attrs={"fw": base.get("fw"), "cls": base.get("cls"), "fields": base.get("fields")})
             if base.get("cls") is not None:
                 # not set by __init__ (inherited, set elsewhere): could be anything
                 o = Origin("sym", f"{attr}", node, certain=False, framework=base.get("fw") or "torch")
@@ -1269,7 +1292,14 @@ class Interpreter:
         keys = base.get("keys")
         if isinstance(keys, dict) and isinstance(key, str) and key in keys:
             return keys[key]
-        if base.kind in ("container", "list", "tuple", "grad", "params", "dict"):
+        if base.kind == "dict":
+            # d[k] with k unknown: any of its values (iterating a dict gives keys, indexing values)
+            vals = list(keys.values()) if isinstance(keys, dict) and keys else []
+            item = join(vals + [Val(base.live, base.cuts, base.notes, base.graphs)]) if vals else Val(base.live, base.cuts, base.notes, base.graphs)
+            if base.get("persistent") and not item.get("persistent"):
+                item = item.with_attrs(persistent=True)
+            return item
+        if base.kind in ("container", "list", "tuple", "grad", "params"):
             item = self.iter_val(base)
             if base.get("persistent") and not item.get("persistent"):
                 item = item.with_attrs(persistent=True)
@@ -1277,7 +1307,7 @@ class Interpreter:
         if base.kind in ("meta", "number", "str"):
             return Val(kind="meta") if base.kind == "meta" else EMPTY
         # tensor indexing: a view of the same history
-        attrs = _keep(base.attrs, ("fw", "dtype", "grad_of", "traced", "sym", "persistent"))
+        attrs = _keep(base.attrs, ("fw", "dtype", "grad_of", "traced", "sym", "persistent", "inference", "saved_output"))
         return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == "tensor" else None, attrs)
 
     def _e_seq(self, node, st: State) -> Val:
@@ -1305,8 +1335,17 @@ class Interpreter:
         return combine(vals, kind="dict", attrs={"keys": keys} if keys else None)
 
     def _e_comp(self, node, st: State) -> Val:
+        # a comprehension is a loop: run it as iteration 0, and again as iteration 1 when the
+        # first pass differentiated or stepped something (a tape used per element)
+        n_diff = self._diff_count
+        first = self._e_comp_once(node, st, 0)
+        if self._diff_count != n_diff:
+            return join([first, self._e_comp_once(node, st, 1)])
+        return first
+
+    def _e_comp_once(self, node, st: State, iteration: int) -> Val:
         inner = st.fork()
-        inner.ctx = st.ctx
+        inner.ctx = st.ctx.replace(loops=st.ctx.loops + ((node, iteration),))
         f = node.for_in
         while f is not None:
             it = self.eval(f.iter, inner)
@@ -1323,6 +1362,8 @@ class Interpreter:
             kind = "list"
         # events and freed graphs inside the comprehension are real; the bindings are not
         st.freed = inner.freed
+        st.used = inner.used
+        st.gflag = inner.gflag
         return Val(elt.live, elt.cuts, elt.notes, elt.graphs, kind, {"elem": elt})
 
     def _e_lambda(self, node: cst.Lambda, st: State) -> Val:
@@ -1352,7 +1393,7 @@ class Interpreter:
         if v.kind in ("number", "str", "meta", "ref"):
             return EMPTY
         if v.kind == "tensor":
-            return Val(v.live, v.cuts, v.notes, v.graphs, "tensor", _keep(v.attrs, ("fw", "dtype", "traced")))
+            return Val(v.live, v.cuts, v.notes, v.graphs, "tensor", _keep(v.attrs, ("fw", "dtype", "traced", "inference", "scalar_elems")))
         return Val(v.live, v.cuts, v.notes, v.graphs, None, _keep(v.attrs, ("fw",)))
 
     def _e_compare(self, node: cst.Comparison, st: State) -> Val:
@@ -1363,6 +1404,12 @@ class Interpreter:
             rights.append(self.eval(c.comparator, st))
             ops.append(_CMP.get(type(c.operator), "?"))
         self.emit(CompareEvent(node, st.ctx, left, ops, rights, node.left, [c.comparator for c in node.comparisons]))
+        if len(ops) == 1 and ops[0] in ("is", "is not") and rights[0].kind == "none":
+            # `h is not None`: decided when h is known to be None or a real object, so that
+            # `if h is not None: h = h.detach()` runs exactly on the iterations it does
+            known = _none_ness(left)
+            if known is not None:
+                return Val(kind="bool", attrs={"const": known if ops[0] == "is" else not known})
         vals = [left] + rights
         if any(v.kind == "tensor" or v.get("fw") or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
             c = Cut("compare", node, hard=False)
@@ -1421,6 +1468,16 @@ class Interpreter:
             attrs["traced"] = True
         if st.ctx.grad == "inference":
             attrs["inference"] = st.ctx.grad_node or node
+        elif any(v.get("inference") for v in vals):
+            attrs["inference"] = next(v.get("inference") for v in vals if v.get("inference"))
+        if any(v.get("rg") and v.get("leaf") and not v.graphs for v in vals):
+            attrs["nonleaf_from"] = node  # `torch.randn(..., requires_grad=True) * 0.01`
+        if op == "@":
+            shapes = [v.get("shape") for v in vals]
+            if all(sh is not None and len(sh) == 1 for sh in shapes):
+                attrs["scalar"] = True
+            else:
+                attrs.pop("scalar", None)
         kind = "tensor" if any(v.kind in ("tensor", "grad") for v in vals) else out.kind
         if kind is None and (fw or any(o.certain for o in out.live)):
             kind = "tensor"
@@ -1432,6 +1489,8 @@ class Interpreter:
         keeps tensors for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and
         mean do not, so walking them twice is harmless and they add no graph node."""
         out = combine(vals, kind=kind, attrs=attrs)
+        if st.ctx.grad == "inference" and out.get("inference") is None:
+            out = out.with_attrs(inference=st.ctx.grad_node or node)
         if not out.live:
             return out
         if st.ctx.grad != "on" and _is_torch_val(out):
@@ -1452,7 +1511,10 @@ class Interpreter:
         the update is not recorded, so what was mixed in is cut."""
         if st.ctx.grad == "on" or not _is_torch_val(target):
             out = self.op_result(node, st, [target] + vals)
-            return Val(out.live, out.cuts, out.notes, out.graphs, target.kind or "tensor", target.attrs)
+            attrs = target.attrs
+            if attrs and "saved_output" in attrs:
+                attrs = {k: v for k, v in attrs.items() if k != "saved_output"}
+            return Val(out.live, out.cuts, out.notes, out.graphs, target.kind or "tensor", attrs)
         mixed = combine(vals)
         c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
         mixed = cut(mixed, c)
@@ -1523,6 +1585,10 @@ class Interpreter:
             result = self.apply_call(ev, st, star)
         except (AnalysisBudgetExceeded, RecursionError):
             raise
+        if result.live and st.ctx.grad == "on" and (ev.name in _SAVES_OUTPUT or (func.kind == "module" and (func.get("qual_new") or "").rsplit(".", 1)[-1] in _SAVES_OUTPUT_MODULES)):
+            # softmax/sigmoid/tanh/exp/relu keep their *result* for backward: changing it in
+            # place afterwards breaks that backward (GL306)
+            result = result.with_attrs(saved_output=node)
         ev.result = result
         ev.ctx = st.ctx
         self.emit(ev)
@@ -1652,6 +1718,12 @@ class Interpreter:
                 env[name] = combine(extra.values(), kind="dict", attrs={"keys": extra})
         if params_override:
             env.update(params_override)
+        if self_val is not None and fn.params:
+            fields = self_val.get("fields")
+            if fields:
+                sn = fn.params[0][0]
+                for k, v in fields.items():
+                    env.setdefault(f"{sn}.{k}", v)
         ctx = st.ctx.replace(fn=fn, calls=st.ctx.calls + (ev.node,))
         if fn.grad:
             ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
@@ -1667,6 +1739,14 @@ class Interpreter:
         st.freed = inner.freed
         st.used = inner.used
         st.gflag = inner.gflag
+        if self_val is not None and params_override is None:
+            fields = self_val.get("fields")
+            self_name = fn.params[0][0] if fn.params else None
+            if fields is not None and self_name:
+                prefix = self_name + "."
+                for k, v in env.items():
+                    if k.startswith(prefix) and "." not in k[len(prefix):] and "#" not in k:
+                        fields[k[len(prefix):]] = v
         # containers and objects passed in may have been mutated (append, attribute stores)
         self._propagate_mutations(fn, ev, st, env)
         ret = self._after_function(fn, inner, "inline", env)
@@ -1701,20 +1781,24 @@ class Interpreter:
             return Val(kind="optimizer", attrs={"opt_params": _param_origins(params), "cls": info})
         inst = self._instance_val(info, ev.node, label=None)
         init = info.find_method("__init__")
-        if init is not None and info.is_module:
-            # run __init__ to learn attribute facts (self.reduction = "sum", submodules)
+        if init is not None:
+            # run __init__ with the real arguments: what it stores on self (a model, an
+            # optimizer over it, a criterion) is what the other methods will find
             self.call_function(init, ev, st, ev.args, ev.kwargs, self_val=inst)
         return inst
 
     def _instance_val(self, info: ClassInfo, node, label: str | None) -> Val:
         if info.is_module:
             o = Origin("module", label or "", node, certain=True, framework="tf" if info.is_keras else "torch")
-            return Val(frozenset({o}), kind="module", attrs={"cls": info, "fresh_origin": label is None, "fw": "tf" if info.is_keras else "torch"})
-        return Val(kind="instance", attrs={"cls": info})
+            return Val(frozenset({o}), kind="module", attrs={"cls": info, "fresh_origin": label is None, "fw": "tf" if info.is_keras else "torch", "fields": {}})
+        # `fields`: the object's attributes as its methods set them (mutable, like the object)
+        return Val(kind="instance", attrs={"cls": info, "fields": {}})
 
     def call_module(self, mod: Val, ev: CallEvent, st: State) -> Val:
         info: ClassInfo | None = mod.get("cls")
-        vals = [mod] + ev.args + list(ev.kwargs.values())
+        frozen = mod.get("frozen") or (mod.live and all(o.frozen for o in mod.live))
+        # a frozen module contributes no trainable origin to its output
+        vals = ([] if frozen else [mod]) + ev.args + list(ev.kwargs.values())
         fw = mod.get("fw") or _fw_of(vals) or "torch"
         if info is not None:
             fwd = info.find_method("forward") or info.find_method("call") or info.find_method("__call__")
@@ -1740,6 +1824,8 @@ class Interpreter:
             attrs["loss_of"] = mod.get("loss_module")
             if red is None:
                 attrs["scalar"] = True
+        elif red is None and any(a.get("scalar") is False for a in ev.args):
+            attrs["scalar"] = False  # a layer keeps the batch dimension
         inf = next((v.get("inference") for v in ev.args if v.get("inference") is not None), None)
         if inf is not None and st.ctx.grad == "inference":
             attrs["inference"] = inf
@@ -1758,7 +1844,12 @@ class Interpreter:
             return self.call_builtin(q[9:], ev, st, allv)
         # ---------------- numpy: leaves the framework
         if head == "numpy":
-            return cut(combine(allv), Cut("np_call", node, hard=True), kind="ndarray", attrs={"fw": "np", "np_func": q})
+            attrs = {"fw": "np", "np_func": q}
+            if q in ("numpy.array", "numpy.asarray") and ev.arg_nodes:
+                dt = _literal_dtype(ev.arg_nodes[0], args[0] if args else EMPTY, "float64")
+                if dt:
+                    attrs["dtype"] = dt
+            return cut(combine(allv), Cut("np_call", node, hard=True), kind="ndarray", attrs=attrs)
         if head == "math":
             return cut(combine(allv), Cut("math_call", node, hard=True), kind="number")
         if head == "torch":
@@ -1766,6 +1857,8 @@ class Interpreter:
         if head in ("tensorflow", "keras"):
             return self.call_tf(q, ev, st, allv)
         if head in ("jax", "flax", "optax", "equinox"):
+            if q == "jax.config.update" and args and args[0].get("const") == "jax_enable_x64":
+                self.jax_x64 = bool(len(args) > 1 and args[1].get("const"))
             return self.call_jax(q, ev, st, allv)
         if head == "functools" and q == "functools.partial" and args:
             f = args[0]
@@ -1797,6 +1890,8 @@ class Interpreter:
                 return cut(args[0], Cut(name, node, hard=True), kind="number")
             return Val(kind="number")
         if name in ("len", "isinstance", "hasattr", "callable", "id", "type", "hash", "repr", "str", "format", "print"):
+            if name in ("len", "id", "hash"):
+                return Val(kind="number", attrs={"dtype": "int"})
             return Val(kind="str" if name in ("str", "repr", "format") else "number")
         if name in ("list", "tuple", "sorted", "reversed", "set", "frozenset", "iter"):
             if args:
@@ -1818,7 +1913,7 @@ class Interpreter:
             item = combine([e], kind="tuple", attrs={"items": (Val(kind="number"), e)})
             return combine([args[0]], kind="list", attrs={"elem": item})
         if name == "range":
-            return Val(kind="list", attrs={"elem": Val(kind="number")})
+            return Val(kind="list", attrs={"elem": Val(kind="number", attrs={"dtype": "int"})})
         if name == "next" and args:
             return self.iter_val(args[0])
         if name in ("sum", "max", "min", "abs", "round", "pow", "divmod", "map", "filter", "any", "all"):
@@ -1940,6 +2035,8 @@ class Interpreter:
             attrs["dtype"] = dt
         if last in ("sum", "mean", "norm", "dot", "trace", "logsumexp", "prod", "std", "var", "max", "min", "amax", "amin") and "dim" not in kwargs and len(args) <= 1:
             attrs["scalar"] = True
+        elif any(v.get("scalar") is False for v in allv) and last not in _REDUCTIONS:
+            attrs["scalar"] = False
         if q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in ("mse_loss", "l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div", "huber_loss"):
             red = kwargs.get("reduction")
             rc = red.get("const") if red is not None else "mean"
@@ -2021,13 +2118,18 @@ class Interpreter:
         else:
             c = Cut("no_create_graph", ev.node, hard=True)
             origins = outputs.live | inputs.live
-            val = Val(_E, frozenset((o, c) for o in origins), _E, _E, "tensor", elem_attrs)
+            in_origins = inputs.live | frozenset(o for item in (inputs.get("items") or ()) for o in item.live)
+            # the note follows the gradients as values (it is dropped by .detach(), .sign(),
+            # comparisons: a gradient used as data on purpose, as in FGSM)
+            note = Note("no_create_graph", ev.node, data=in_origins)
+            val = Val(_E, frozenset((o, c) for o in origins), frozenset({note}), _E, "tensor", elem_attrs)
         return Val(val.live, val.cuts, val.notes, val.graphs, "grad", {"elem": val, "grad_result": ev.node})
 
     def differentiate(self, ev: CallEvent | None, st: State, kind: str, target: Val, target_node, *, sources: Val | None = None, source_node=None, retain: bool | None = False, create_graph: bool | None = False, tape=None, node=None, extra=None) -> DiffEvent:
         node = node if node is not None else ev.node
         hit = target.graphs & st.freed if st.freed else frozenset()
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain, create_graph=create_graph, freed_hit=hit, tape=tape, extra=extra)
+        self._diff_count += 1
         self.emit(d)
         if kind == "backward":
             st.gflag = ("backward_scaled" if target.get("scaled") is not None else "backward", node)
@@ -2116,8 +2218,17 @@ class Interpreter:
             attrs = {"fw": "jax", "jax_array": True}
             if any(v.get("traced") for v in allv):
                 attrs["traced"] = True
-            if last in ("array", "asarray", "arange", "zeros", "ones") and args:
-                attrs["dtype"] = _literal_dtype(ev.arg_nodes[0], args[0], "float32") if last in ("array", "asarray") else ("int" if last == "arange" and all(isinstance(a.get("const"), int) for a in args) else "float32")
+            dt = _dtype_of(allv)
+            if dt:
+                attrs["dtype"] = dt
+            elif last in ("linspace", "zeros", "ones", "full", "eye", "zeros_like", "ones_like"):
+                attrs["dtype"] = "float64" if self.jax_x64 else "float32"
+            if last in ("array", "asarray") and args:
+                dt = _literal_dtype(ev.arg_nodes[0], args[0], "float64" if self.jax_x64 else "float32")
+                if dt:
+                    attrs["dtype"] = dt
+            elif last == "arange" and args and all(isinstance(a.get("const"), int) or a.get("dtype") == "int" for a in args):
+                attrs["dtype"] = "int"
             return self.op_result(node, st, allv, kind="tensor", attrs=attrs)
         if q.startswith("jax.random."):
             return self.op_result(node, st, allv, kind="tensor", attrs={"fw": "jax", "jax_array": True})
@@ -2182,6 +2293,10 @@ class Interpreter:
         kind = recv.kind
         recv_node = node.func.value if isinstance(node.func, cst.Attribute) else None
         recv_name = _name_of(recv_node)
+        if m in _CLIP_METHODS:
+            # accelerator.clip_grad_norm_(params, ...): a norm of the gradients, not a graph value
+            self.opt_event(node, st, "clip", args[0] if args else EMPTY)
+            return Val(kind="tensor", attrs={"fw": "torch"})
         # ---- differentiation
         if m == "backward" and kind not in ("optimizer", "module", "instance", "scaler"):
             retain = _truthy(ev.arg(1, "retain_graph"))
@@ -2258,8 +2373,9 @@ class Interpreter:
             self.opt_event(node, st, "zero_grad", recv)
             return EMPTY
         if m in ("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "requires_grad_", "apply", "type", "share_memory"):
-            if m in ("float", "double", "half"):
-                return recv
+            if m == "requires_grad_":
+                flag = ev.arg(0, "requires_grad")
+                _freeze(recv, flag is not None and flag.get("const") is False)
             return recv
         if m in ("predict", "predict_on_batch"):
             return cut(combine([recv] + ev.args), Cut("predict", node, hard=True), kind="ndarray", attrs={"fw": "np"})
@@ -2298,14 +2414,17 @@ class Interpreter:
         node = ev.node
         if m == "watch" and ev.args:
             x = ev.args[0]
-            xn = _name_of(ev.arg_nodes[0])
-            o = Origin("watched", xn or "", node, certain=True, framework="tf")
-            tape.watched.add(o)
+            arg = ev.arg_nodes[0]
+            # tape.watch(x) or tape.watch([x, t])
+            names = [_name_of(e.value) for e in arg.elements] if isinstance(arg, (cst.List, cst.Tuple)) else [_name_of(arg)]
             for org in x.live:
                 tape.watched.add(org)
-            if xn is not None:
-                cur = self.lookup(xn, st)
-                st.env[xn] = Val(cur.live | {o}, cur.cuts, cur.notes, cur.graphs, cur.kind or "tensor", {**(cur.attrs or {}), "watched_by": frozenset({id(tape)})})
+            for xn in names:
+                o = Origin("watched", xn or "", node, certain=True, framework="tf")
+                tape.watched.add(o)
+                if xn is not None:
+                    cur = self.lookup(xn, st)
+                    st.env[xn] = Val(cur.live | {o}, cur.cuts, cur.notes, cur.graphs, cur.kind or "tensor", {**(cur.attrs or {}), "watched_by": frozenset({id(tape)})})
             return EMPTY
         if m in ("gradient", "jacobian", "batch_jacobian"):
             target = ev.arg(0, "target") or EMPTY
@@ -2382,6 +2501,7 @@ class Interpreter:
         if m == "requires_grad_":
             flag = ev.arg(0, "requires_grad")
             if flag is not None and flag.get("const") is False:
+                _freeze(recv, True)
                 return recv
             res = self._make_requires_grad(recv, node, recv_name)
             if recv_name is not None:
@@ -2421,7 +2541,8 @@ class Interpreter:
             # in-place tensor op: mutate the receiver
             via_data = bool(recv.get("data_of"))
             saved = st.env.get(f"{recv_name}.#saved") if recv_name else None
-            self.emit(InplaceEvent(node, st.ctx, recv.get("data_base") if via_data else recv, recv_node, m, via_data, recv_name, saved.get("by") if saved is not None else None))
+            by = saved.get("by") if saved is not None else recv.get("saved_output")
+            self.emit(InplaceEvent(node, st.ctx, recv.get("data_base") if via_data else recv, recv_node, m, via_data, recv_name, by))
             if m == "zero_" and recv.get("grad_of") is not None:
                 self.opt_event(node, st, "zero_grad", recv)
             if recv_name is not None and not via_data:
@@ -2491,6 +2612,8 @@ class Interpreter:
         n = _numel([recv])
         if n:
             attrs["numel"] = n
+        if m not in _REDUCTIONS and (recv.get("scalar") is False or any(a.get("scalar") is False for a in args)):
+            attrs["scalar"] = False
         vals = [recv] + args + list(kwargs.values())
         kind = "tensor" if recv.kind in ("tensor", "grad") or fw else None
         # `accelerator.prepare(model)`: no tensor goes in, so nothing is saved for backward
@@ -2503,7 +2626,9 @@ class Interpreter:
         attrs["rg"] = True
         attrs["rg_set_at"] = node
         attrs.setdefault("fw", "torch")
-        return Val(base.live | {o}, base.cuts, base.notes, base.graphs, "tensor", attrs)
+        # requires_grad_ only works on a leaf: whatever the value was computed from, it now
+        # starts a new graph (history and markers of earlier computations do not carry over)
+        return Val(base.live | {o}, _E, _E, _E, "tensor", attrs)
 
 
 # ====================================================================== helpers
@@ -2532,6 +2657,30 @@ def _dotted(node) -> str:
     if isinstance(node, cst.Attribute):
         return f"{_dotted(node.value)}.{node.attr.value}"
     return ""
+
+
+_CLIP_METHODS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_master_grads", "clip_grad_norm"})
+_REDUCTIONS = frozenset({"sum", "mean", "norm", "dot", "trace", "logsumexp", "prod", "std", "var", "max", "min", "amax", "amin", "median", "nansum", "nanmean", "all", "any", "item", "count_nonzero", "dist", "vdot", "inner"})
+_SAVES_OUTPUT = frozenset({"softmax", "log_softmax", "sigmoid", "tanh", "exp", "relu", "elu", "selu", "sqrt", "rsqrt", "reciprocal", "expm1", "celu"})
+_SAVES_OUTPUT_MODULES = frozenset({"Softmax", "LogSoftmax", "Sigmoid", "Tanh", "ReLU", "ELU", "SELU", "CELU"})
+
+
+def _freeze(v: Val, frozen: bool) -> None:
+    """requires_grad switched off (or back on) for everything `v` is made of."""
+    for o in v.live:
+        if o.kind in ("module", "tensor"):
+            o.frozen = frozen
+
+
+def _none_ness(v: Val) -> bool | None:
+    """True: certainly None; False: certainly an object; None: unknown."""
+    if v.kind == "none":
+        return True
+    if v is EMPTY or v.kind is None:
+        return None
+    if v.kind in ("tensor", "tuple", "list", "dict", "module", "instance", "optimizer", "number", "str", "grad", "params", "tape", "function", "class"):
+        return False
+    return None
 
 
 def _keep(attrs: dict | None, keys: tuple) -> dict:

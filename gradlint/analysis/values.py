@@ -32,7 +32,7 @@ _seq = itertools.count()
 class Origin:
     """Something a gradient can flow into. Compared by identity (one object per creation)."""
 
-    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf", "seq")
+    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf", "seq", "frozen")
 
     def __init__(
         self,
@@ -53,6 +53,7 @@ class Origin:
         self.framework = framework
         self.leaf = leaf
         self.seq = next(_seq)
+        self.frozen = False  # requires_grad switched off (module.requires_grad_(False), ...)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<{self.kind}:{self.label}{'' if self.certain else '?'}>"

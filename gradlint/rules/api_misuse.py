@@ -110,7 +110,7 @@ class InferenceTensorInTraining(Rule):
             loss = head(feats).pow(2).mean()
             loss.backward()
             """,
-            line=5,
+            line=3,
         )
     ]
     valid = [
@@ -149,12 +149,13 @@ class InferenceTensorInTraining(Rule):
             return
         for n in ev.target.sorted_notes():
             if n.kind == "inference_use":
+                # reported where the inference tensors are made: that is what to change
                 self.report(
-                    n.node,
-                    lambda line, region=n.data: (
-                        f"an input of this operation was created under torch.inference_mode() (line {line(region)}), and its "
-                        f"result is differentiated: RuntimeError \"Inference tensors cannot be saved for backward\"; create "
-                        f"it under torch.no_grad() instead, or `.clone()` it outside inference mode"
+                    n.data,
+                    lambda line, use=n.node: (
+                        f"tensors created under torch.inference_mode() here are used on line {line(use)} in a computation that "
+                        f"is differentiated: RuntimeError \"Inference tensors cannot be saved for backward\"; use "
+                        f"torch.no_grad() instead, or `.clone()` them outside inference mode"
                     ),
                 )
 
@@ -363,7 +364,9 @@ class JaxIntegerInput(Rule):
             return
         info = ev.func.get("jaxfn") or {}
         if info.get("kind") != "grad":
-            return
+            info = info.get("inner") or {}  # jax.vmap(jax.grad(f)) / jax.jit(jax.grad(f))
+            if info.get("kind") != "grad":
+                return
         for idx in info.get("argnums") or (0,):
             if idx >= len(ev.args):
                 continue
@@ -516,7 +519,7 @@ class RequiresGradAfterForward(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         # names that get requires_grad switched on somewhere: only their uses are followed
-        self._names = set(_RG_SET.findall(ctx.source.text)) if "requires_grad" in ctx.source.text else set()
+        self._names = set(_RG_SET.findall(ctx.code_text)) if "requires_grad" in ctx.source.text else set()
         self._enabled = bool(self._names)
         self._sets: dict[str, list] = {}
 
@@ -527,8 +530,6 @@ class RequiresGradAfterForward(Rule):
             flag = ev.arg(0, "requires_grad")
             if flag is None or flag.get("const") is True:
                 self._sets.setdefault(ev.node.func.value.value, []).append(ev)
-            return
-        if not ev.result.live:
             return
         names = self._names
         for an, av in zip(ev.arg_nodes, ev.args):

@@ -101,11 +101,49 @@ class GradAliasKept(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._local: list[StoreEvent] = []
-        self._rewrites: list[tuple[int, int]] = []
+        self._names: dict[int, AssignEvent] = {}  # id(alias value) -> its assignment to a name
+        self._rewrites_of: list[tuple[int, int, frozenset]] = []  # (run, seq, origins whose .grad it rewrites)
+
+    @staticmethod
+    def _aliases(v) -> bool:
+        """A .grad buffer or a view of it, or a list of those (`[p.grad.view(-1) for p in ...]`)."""
+        if v.get("grad_of") is not None and v.kind in ("tensor", None):
+            return True
+        elem = v.get("elem")
+        if elem is not None and elem.get("grad_of") is not None:
+            return True
+        return any(i.get("grad_of") is not None for i in (v.get("items") or ()))
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is None and isinstance(ev.target_node, cst.Name) and ev.value.get("grad_of") is not None and ev.value.kind in ("tensor", None):
+            self._names[id(ev.value)] = ev
+
+    def _used(self, ev, vals) -> None:
+        if not self._names:
+            return
+        for v in vals:
+            a = self._names.get(id(v)) if v is not None else None
+            if a is None or a.ctx.run != ev.ctx.run:
+                continue
+            mine = frozenset(o for o in (a.value.get("grad_of") or ()) if getattr(o, "certain", False))
+            # a backward/zero_grad/step *of that parameter* between the assignment and this use
+            if mine and any(run == a.ctx.run and a.seq < seq < ev.seq and mine & origins for run, seq, origins in self._rewrites_of):
+                self.report(
+                    a.node,
+                    f"`{a.name}` is the `.grad` buffer itself, not a copy: a backward()/zero_grad()/step() after this line "
+                    f"rewrites it in place, so the value read later is not the gradient saved here; use `.clone()`",
+                    fix=self._fix(a.node.value) if isinstance(a.node, cst.Assign) else None,
+                )
+
+    def on_call(self, ev: CallEvent) -> None:
+        self._used(ev, [ev.recv] + list(ev.args))
+
+    def on_binop(self, ev) -> None:
+        self._used(ev, [ev.left, ev.right])
 
     def on_store(self, ev: StoreEvent) -> None:
         v = ev.value
-        if v.get("grad_of") is None or v.kind not in ("tensor", None):
+        if not self._aliases(v):
             return
         persistent = bool(ev.container.get("persistent")) or (ev.root or "").startswith("self.") or ev.root == "self"
         if persistent:
@@ -116,16 +154,29 @@ class GradAliasKept(Rule):
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind in ("backward", "autograd_grad"):
-            self._rewrites.append((ev.ctx.run, ev.seq))
+            if ev.kind == "backward":
+                self._rewrites_of.append((ev.ctx.run, ev.seq, ev.target.live))
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind in ("zero_grad", "step", "clip"):
-            self._rewrites.append((ev.ctx.run, ev.seq))
+            t = ev.target
+            self._rewrites_of.append((ev.ctx.run, ev.seq, frozenset(t.get("opt_params") or ()) | t.live | frozenset(t.get("grad_of") or ())))
 
     def finish(self) -> None:
         for ev in self._local:
-            if any(run == ev.ctx.run and seq > ev.seq for run, seq in self._rewrites):
+            mine = self._grad_origins(ev.value)
+            if mine and any(run == ev.ctx.run and seq > ev.seq and mine & origins for run, seq, origins in self._rewrites_of):
                 self._report(ev)
+
+    @staticmethod
+    def _grad_origins(v) -> frozenset:
+        out = set(v.get("grad_of") or ())
+        elem = v.get("elem")
+        if elem is not None:
+            out |= set(elem.get("grad_of") or ())
+        for i in v.get("items") or ():
+            out |= set(i.get("grad_of") or ())
+        return frozenset(o for o in out if getattr(o, "certain", False))  # certain origins only
 
     def _report(self, ev: StoreEvent) -> None:
         node = ev.value_node if ev.value_node is not None else ev.node
@@ -424,14 +475,18 @@ class LeafRebound(Rule):
             return
         old = ev.old
         leaf_origins = {o for o in old.live if o.kind == "tensor" and o.leaf and o.certain}
-        if not leaf_origins or not (old.get("rg") or old.get("param") or old.get("leaf")):
+        elem = old.get("elem")
+        if elem is None and old.get("items"):
+            elem = old.get("items")[0]
+        marks = old if elem is None else elem  # `params = [p - lr * p.grad for p in params]`
+        if not leaf_origins or not (marks.get("rg") or marks.get("param") or marks.get("leaf")):
             return
         if not (leaf_origins & ev.value.live):
             return
         node = ev.node
         if not isinstance(node, cst.Assign):
             return
-        if not _mentions_grad_of(node.value, ev.name):
+        if not _mentions_grad_of(node.value, None):
             return
         self.report(
             node,
@@ -441,13 +496,17 @@ class LeafRebound(Rule):
         )
 
 
-def _mentions_grad_of(expr: cst.CSTNode, name: str) -> bool:
-    """Does the expression read `name.grad`? (A direct walk: libcst visitors are slow.)"""
+def _mentions_grad_of(expr: cst.CSTNode, name: str | None) -> bool:
+    """Does the expression read `name.grad` (any `.grad` when name is None)? A direct walk:
+    libcst visitors are slow."""
     stack = [expr]
     while stack:
         node = stack.pop()
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            stack.append(node.elt)
+            continue
         if isinstance(node, cst.Attribute):
-            if node.attr.value == "grad" and isinstance(node.value, cst.Name) and node.value.value == name:
+            if node.attr.value == "grad" and (name is None or (isinstance(node.value, cst.Name) and node.value.value == name)):
                 return True
             stack.append(node.value)
         elif isinstance(node, cst.BinaryOperation):

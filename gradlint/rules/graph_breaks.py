@@ -315,7 +315,7 @@ class DetachOnLossPath(Rule):
 
     def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
         """The starved origins that the code evidently wants gradients for."""
-        if not ev.target.live:
+        if not ev.target.certain_live() or ev.kind == "lightning":
             return list(hungry)
         wanted = []
         if ev.kind == "tape":
@@ -766,7 +766,16 @@ class IntegerVariable(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape":
             return
+        items = []
         for item in source_items(ev.sources):
+            if item.kind == "params" and item.get("cls") is not None:
+                # `layer.trainable_variables` of a class of this module: its variables
+                fields = dict(self.ctx.interp.class_facts(item.get("cls")))
+                fields.update(item.get("fields") or {})
+                items.extend(fields.values())
+            else:
+                items.append(item)
+        for item in items:
             if item.get("dtype") not in ("int", "bool") or not item.get("tfvar"):
                 continue
             for o in item.live:
@@ -842,10 +851,12 @@ class VariableRebound(Rule):
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op is not None or ev.old is None or not ev.ctx.loops:
             return
-        old = ev.old
+        old, new = ev.old, ev.value
         if not old.get("tfvar"):
-            return
-        new = ev.value
+            # a list of Variables rebound to a list of tensors (`params = [p - lr * g ...]`)
+            old, new = old.get("elem"), new.get("elem")
+            if old is None or new is None or not old.get("tfvar"):
+                return
         if new.get("tfvar"):
             return
         if not (old.live & new.live):

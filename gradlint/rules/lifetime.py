@@ -248,31 +248,45 @@ class GradWithoutCreateGraph(Rule):
         """
         import torch
         model = torch.nn.Linear(10, 1)
+        meta_opt = torch.optim.Adam(model.parameters())
         params = list(model.parameters())
         x = torch.randn(5, 10)
         grads = torch.autograd.grad(model(x).pow(2).mean(), params)
         fast = [p - 0.01 * g for p, g in zip(params, grads)]
         outer = torch.nn.functional.linear(x, fast[0], fast[1]).pow(2).mean()
         outer.backward()
+        meta_opt.step()
         """,
     ]
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._inputs: dict[int, frozenset] = {}
+        self._pending: list[tuple[DiffEvent, object]] = []
+        self._stepped: dict[int, set] = {}  # run -> origins some optimizer steps
+
+    def on_opt(self, ev) -> None:
+        if ev.kind == "step":
+            self._stepped.setdefault(ev.ctx.run, set()).update(ev.target.get("opt_params") or ())
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind == "autograd_grad" and ev.sources is not None:
-            self._inputs[id(ev.node)] = ev.sources.live | frozenset(o for item in (ev.sources.get("items") or ()) for o in item.live)
         if ev.kind not in ("backward", "autograd_grad", "lightning"):
             return
-        for o, c in ev.target.sorted_cuts():
-            if c.kind != "no_create_graph" or not o.certain:
+        for n in ev.target.sorted_notes("no_create_graph"):
+            self._pending.append((ev, n))
+
+    def finish(self) -> None:
+        for ev, n in self._pending:
+            if ev.node is n.node:
+                # the gradients of this very call fed its own next round (an integrator, an
+                # iterative attack): used as data between steps, not differentiated through
                 continue
-            inputs = self._inputs.get(id(c.node), frozenset())
-            if inputs and all(i.kind == "module" or (i.kind == "tensor" and not i.leaf is False and _is_param(i)) for i in inputs) and inputs <= ev.target.live:
-                continue  # gradients w.r.t. parameters used as constant update steps (first-order)
-            self.report(c.node, self._msg(ev), fix=self._fix(c.node))
+            inputs = n.data or frozenset()
+            stepped = self._stepped.get(ev.ctx.run, set())
+            if inputs and inputs <= stepped and inputs <= ev.target.live:
+                # gradients w.r.t. the parameters being trained, used as a constant update
+                # step (first-order MAML, lookahead): create_graph is omitted on purpose
+                continue
+            self.report(n.node, self._msg(ev), fix=self._fix(n.node))
 
     def _msg(self, ev: DiffEvent):
         dt = ev.node
@@ -290,15 +304,6 @@ class GradWithoutCreateGraph(Rule):
         if last.star:
             return None
         return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),), Applicability.SAFE)
-
-
-def _is_param(o) -> bool:
-    n = o.node
-    if isinstance(n, cst.Call):
-        f = n.func
-        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
-        return name == "Parameter"
-    return False
 
 
 class BackwardCreateGraph(Rule):
@@ -440,9 +445,9 @@ class LossHistoryKept(Rule):
             return  # a value with autograd history (not a list of modules, not a number)
         if not any(o.certain and o.framework == "torch" for o in v.live):
             return
-        if not isinstance(ev.target_node, cst.Name):
+        if not isinstance(ev.target_node, (cst.Name, cst.Subscript)):
             return
-        if isinstance(ev.node.value, cst.Name) and ev.node.value.value == ev.target_node.value:
+        if isinstance(ev.target_node, cst.Name) and isinstance(ev.node.value, cst.Name) and ev.node.value.value == ev.target_node.value:
             return  # `total -= total`: a reset
         old = ev.old
         if old is None:
@@ -474,7 +479,7 @@ class LossHistoryKept(Rule):
             if key in self._exempt:
                 continue
             # a training loop (it backpropagates or steps): the accumulator outlives each step's graph
-            if (ev.ctx.run, id(ev.ctx.loops[-1][0])) not in self._training_loops:
+            if not any((ev.ctx.run, id(n)) in self._training_loops for n, _ in ev.ctx.loops):
                 continue
             self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
 

@@ -110,6 +110,8 @@ class FiniteDifferenceLowPrecision(Rule):
         dtype = ev.left.get("dtype")
         if dtype is None and ev.left.kind in ("tensor", None) and ev.left.get("fw") == "torch":
             dtype = self.ctx.interp.default_dtype
+        if dtype is None and ev.left.get("fw") == "jax":
+            dtype = "float64" if self.ctx.interp.jax_x64 else "float32"  # JAX's default
         if not _low(dtype):
             return
         reduced = ev.left.get("reduced_from") or 0
@@ -262,7 +264,7 @@ class GradcheckLowPrecision(Rule):
         if stmt is None or len(stmt.targets) != 1 or not isinstance(stmt.targets[0].target, cst.Name):
             return created is not None
         name = stmt.targets[0].target.value
-        uses = len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", self.ctx.source.text))
+        uses = len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", self.ctx.code_text))
         return uses <= 2
 
 
@@ -555,7 +557,7 @@ class Fp16WithoutScaler(Rule):
             return
         if not any(n.kind == "amp16" for n in ev.target.notes):
             return
-        if "GradScaler" in self.ctx.source.text:
+        if "GradScaler" in self.ctx.code_text:
             return
         self.report(
             ev.node,
@@ -714,7 +716,18 @@ class WhereNanGradient(_FlowsToLoss):
             return
 
     def _unsafe_op(self, node: cst.CSTNode):
-        """(operation node, its argument) when `node` is log/sqrt/... or `c / x`."""
+        """(operation node, its argument) for the first log/sqrt/.../`c / x` in `node`, looking
+        through arithmetic (`p * torch.log(p)`)."""
+        hit = self._unsafe_here(node)
+        if hit is not None:
+            return hit
+        if isinstance(node, cst.BinaryOperation):
+            return self._unsafe_op(node.left) or self._unsafe_op(node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return self._unsafe_op(node.expression)
+        return None
+
+    def _unsafe_here(self, node: cst.CSTNode):
         name = _func_last(node)
         if name in _UNSAFE_FUNCS and isinstance(node, cst.Call):
             f = node.func
