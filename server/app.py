@@ -396,12 +396,13 @@ class GradlintServer(LanguageServer):
         return self.lsp_diagnostics(uri, dr)
 
     # ------------------------------------------------------------------ lifecycle
+    def can_watch(self, pid: int) -> bool:
+        """Only over stdio and only for a process this one can see (a client in another PID
+        namespace, or across TCP, sends a `processId` that means nothing here)."""
+        return self.session is not None and self.session.stdio and _alive(pid)
+
     async def watch_parent(self, pid: int) -> None:
-        """The editor died without closing our stdin (it happens): leave too. Only over stdio
-        and only for a process this one can see (a client in another PID namespace, or across
-        TCP, sends a `processId` that means nothing here)."""
-        if self.session is None or not self.session.stdio or not _alive(pid):
-            return
+        """The editor died without closing our stdin (it happens): leave too."""
         while True:
             await asyncio.sleep(PARENT_POLL_S)
             try:

@@ -43,7 +43,9 @@ def register(ls: GradlintServer) -> None:
         ls.scheduler.start()
         # checks wait for `initialized` (to read the settings first), but not forever
         asyncio.get_running_loop().call_later(5.0, ls.ready.set)
-        if params.process_id:
+        if params.process_id and ls.can_watch(params.process_id):
+            # decided now, not in the task: under load the task may start after the
+            # client already died, and that death must still end the server
             ls.spawn(ls.watch_parent(params.process_id))
         log.info("gradlint %s: encoding %s, %s diagnostics", ls.version, ls.client.encoding,
                  "pull" if ls.client.pull_diagnostics else "push")
