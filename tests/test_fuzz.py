@@ -23,8 +23,8 @@ from gradlint.source import SourceText, apply_edits, noqa_edit
 EXAMPLES = int(os.environ.get("GRADLINT_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize="GRADLINT_FUZZ_EXAMPLES" not in os.environ)
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
-SEEDS = sorted(CORPUS.glob("*/*.py")) + sorted((ROOT / "examples").glob("*.py"))
+CORPORA = (ROOT.parent / "shared" / "corpus", ROOT / "tests" / "corpus")  # the first only when present
+SEEDS = [f for c in CORPORA for f in sorted(c.glob("*/*.py"))] + sorted((ROOT / "examples").glob("*.py"))
 SEED_TEXTS = [p.read_text(encoding="utf-8") for p in SEEDS]
 # generous: the engine does ~10k+ lines/s; this only catches blow-ups (loops, recursion)
 SECONDS_PER_LINE = 0.01

@@ -13,7 +13,8 @@ from gradlint.engine import check_source, check_source_full
 from gradlint.prefilter import has_diff_evidence, plan, split_chunks
 from gradlint.rules.base import all_rules, dedent, examples_of
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+# the shared corpus beside the repository (when there is one) and the repository's own
+CORPORA = (Path(__file__).resolve().parents[2] / "shared" / "corpus", Path(__file__).resolve().parent / "corpus")
 REALCODE = Path(os.environ.get("GRADLINT_REALCODE", "/work/realcode"))
 
 
@@ -22,12 +23,10 @@ def _key(diags):
 
 
 def _corpus_files():
-    if not CORPUS.is_dir():
-        return []
-    return sorted(CORPUS.glob("*/*.py"))
+    return [f for corpus in CORPORA if corpus.is_dir() for f in sorted(corpus.glob("*/*.py"))]
 
 
-@pytest.mark.parametrize("path", _corpus_files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _corpus_files(), ids=lambda p: f"{p.parents[2].name}/{p.parent.name}/{p.name}")
 def test_fast_equals_exhaustive_on_corpus(path):
     text = path.read_text(encoding="utf-8")
     assert _key(check_source(text, str(path))) == _key(check_source(text, str(path), exhaustive=True))
