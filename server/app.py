@@ -405,15 +405,11 @@ class GradlintServer(LanguageServer):
         """The editor died without closing our stdin (it happens): leave too."""
         while True:
             await asyncio.sleep(PARENT_POLL_S)
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                log.info("the client process %s is gone; exiting", pid)
-                if self.session is not None:
-                    self.session.stop(0)
-                return
-            except PermissionError:
-                pass
+            if not _alive(pid):
+                break
+        log.info("the client process %s is gone; exiting", pid)
+        if self.session is not None:
+            self.session.stop(0)
 
     async def stop_work(self) -> None:
         self._closing = True

@@ -32,7 +32,6 @@ class ClientFeatures:
     configuration: bool = False
     register_config_change: bool = False
     register_file_watch: bool = False
-    notebooks: bool = False
 
     @classmethod
     def from_caps(cls, caps: types.ClientCapabilities | None, encoding: object) -> ClientFeatures:
@@ -51,5 +50,4 @@ class ClientFeatures:
             configuration=bool(_get(caps, "workspace", "configuration", default=False)),
             register_config_change=bool(_get(caps, "workspace", "did_change_configuration", "dynamic_registration", default=False)),
             register_file_watch=bool(_get(caps, "workspace", "did_change_watched_files", "dynamic_registration", default=False)),
-            notebooks=_get(caps, "notebook_document") is not None,
         )

@@ -59,7 +59,6 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._running: tuple[str, int] | None = None
         self._task: asyncio.Task | None = None
-        self.checks_run = 0  # for tests and the benchmark: how many checks actually ran
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
@@ -126,11 +125,6 @@ class Scheduler:
         doc = self._docs.get(key)
         return doc.result if doc is not None and doc.current else None
 
-    def last(self, key: str) -> Result | None:
-        """The newest result, current or not."""
-        doc = self._docs.get(key)
-        return doc.result if doc is not None else None
-
     async def current(self, key: str) -> Result:
         """The result for the newest generation, checking now if needed. If the document
         changes meanwhile, the result of a later generation is returned."""
@@ -177,7 +171,6 @@ class Scheduler:
                     payload = None
                 finally:
                     self._running = None
-                self.checks_run += 1
                 if self._docs.get(key) is not doc:
                     continue  # closed meanwhile
                 if doc.gen != gen:

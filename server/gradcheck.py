@@ -156,7 +156,7 @@ class GradcheckService:
         if doc is None:
             raise JsonRpcInvalidParams.of(f"cannot read {uri}")
         text = doc[0]
-        found = targets.all_targets(text)
+        found = self.host.targets_of(uri, text)
         target = self._resolve(spec, text, found)
         if target is not None:
             qualname, options = target.qualname, targets.comment_options(text, target)
@@ -166,7 +166,7 @@ class GradcheckService:
             qualname, options = spec["target"].rsplit("::", 1)[-1], {}
         else:
             raise JsonRpcInvalidParams.of(f"no function, method, nn.Module or autograd.Function around line {spec.get('line')} of {path}")
-        for key in ("inputs", "against", "dtype", "seed"):
+        for key in targets.COMMENT_KEYS:
             if spec.get(key) is not None:
                 options[key] = spec[key]
         request = {
@@ -275,8 +275,6 @@ class GradcheckService:
         except ImportError as exc:
             return {"verdict": "error", "explanation": f"gradient checks are not available in this installation ({exc})"}
         result = worker.run(request, timeout=timeout, cancel=cancel, progress=progress)
-        if hasattr(result, "to_dict"):
-            result = result.to_dict()
         if not isinstance(result, dict) or "verdict" not in result:
             return {"verdict": "error", "explanation": f"the checker returned an unexpected result: {result!r:.200}"}
         return result
@@ -352,14 +350,10 @@ class GradcheckService:
         self._pool = None
         if pool is None:
             return
-        for name in ("close", "shutdown"):
-            fn = getattr(pool, name, None)
-            if callable(fn):
-                try:
-                    await asyncio.wait_for(_in_thread(fn), 5)
-                except Exception as exc:
-                    log.warning("closing the worker pool: %s", exc)
-                break
+        try:
+            await asyncio.wait_for(_in_thread(pool.close), 5)
+        except Exception as exc:
+            log.warning("closing the worker pool: %s", exc)
 
 
 async def _acquire_unless(lock: asyncio.Lock, cancel: threading.Event) -> bool:

@@ -152,7 +152,7 @@ def register(ls: GradlintServer) -> None:
             out += actions.noqa_actions(view, rng, ls.client)
         if actions.wants(actions.GRADCHECK_KIND, only):
             out += actions.report_actions(view, rng, ls.gradcheck.diagnostics(view.uri, view.text, view.index))
-            found = [] if view.notebook_cell else ls.targets_of(view.uri, view.text)
+            found = [] if view.notebook_cell or view.path is None else ls.targets_of(view.uri, view.text)
             action = actions.gradcheck_action(view, rng, ls.client, ls.settings.dynamic_checks, found)
             if action is not None:
                 out.append(action)

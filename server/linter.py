@@ -43,7 +43,6 @@ class LintProcess:
         self._proc: asyncio.subprocess.Process | None = None
         self._lock = asyncio.Lock()
         self._next_id = 0
-        self.restarts = -1  # the first start is not a restart
         self.closed = False
 
     async def _ensure(self) -> asyncio.subprocess.Process:
@@ -51,7 +50,6 @@ class LintProcess:
             return self._proc
         if self.closed:
             raise LintError("the lint process is shut down")
-        self.restarts += 1
         self._proc = await asyncio.create_subprocess_exec(
             self.python, "-c", BOOTSTRAP,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,

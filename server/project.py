@@ -27,14 +27,12 @@ class ProjectConfigs:
         self._report = report
         self._by_dir: dict[str, tuple[Config, Path | None, int]] = {}
         self._reported: set[str] = set()
-        self.generation = 0  # bumped on every reload: documents compare it to re-check
 
     def reload(self) -> None:
         """Forget every cached config (a pyproject.toml changed). Problems are reported again
         if they persist: the user just edited the file and expects to hear about it."""
         self._by_dir.clear()
         self._reported.clear()
-        self.generation += 1
 
     def _problem(self, message: str) -> None:
         if message in self._reported:

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 # last component of a base class that makes a class a trainable layer / a custom autograd op
 _MODULE_BASES = {"Module", "Layer", "Model", "Sequential", "ModuleList", "ModuleDict"}
 _FUNCTION_BASES = {"Function", "InplaceFunction"}
-_COMMENT_KEYS = ("inputs", "against", "dtype", "seed")
-_KEY_LINE = re.compile(r"^\s*#\s*gradlint:\s*(?P<key>" + "|".join(_COMMENT_KEYS) + r")\s*=\s*(?P<value>.*)$")
+COMMENT_KEYS = ("inputs", "against", "dtype", "seed")
+_KEY_LINE = re.compile(r"^\s*#\s*gradlint:\s*(?P<key>" + "|".join(COMMENT_KEYS) + r")\s*=\s*(?P<value>.*)$")
 _COMMENT = re.compile(r"^\s*#(?P<body>.*)$")
 
 
@@ -37,10 +37,6 @@ class Target:
     line: int  # 1-based line of `def` / `class`
     first_line: int  # first decorator's line (or `line`)
     end_line: int
-
-    @property
-    def name(self) -> str:
-        return self.qualname
 
 
 def _base_name(node: ast.expr) -> str | None:

@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from .report import ERROR, GradcheckReport, error_report
+from .report import GradcheckReport, error_report
 
 DTYPES = ("float64", "float32")
 
@@ -83,16 +83,11 @@ def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, direct
         problem = Problem(resolved.fn, args, built.names, module=module, seed=seed)
         report = Checker(problem, dtype=check_dtype, directions=directions, seed=seed,
                          target_dtype=target_dtype, against=against_fn, name=name,
-                         kind=resolved.kind).run()
+                         kind=resolved.kind, notes=built.notes).run()
     except Exception as e:  # noqa: BLE001 - the target raised: that is the report
         return user_error(e, name, "while checking", t0)
     report.inputs_source = built.source
     report.inputs_expr = built.expr or None
-    report.notes = list(built.notes) + report.notes
-    if built.notes and report.verdict != ERROR:
-        from .explain import explain
-
-        report.explanation = explain(report)
     report.versions = {"torch": torch.__version__}
     return report
 

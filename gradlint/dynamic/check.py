@@ -17,7 +17,8 @@ import torch
 from . import explain
 from .against import AgainstError, align_gradients, ulp_table
 from .floats import EPS, dtype_name, power_of_two, to_float32, ulp
-from .localise import Localisation, check_element, localise
+from .floats import eps as machine_eps
+from .localise import Localisation, check_element, localise, unravel
 from .numerics import NOISE_R, RESOLVE, SAFETY, Line, Outcome, classify
 from .problem import Problem, Var, all_finite, changed_norm
 from .report import (
@@ -59,7 +60,8 @@ class VarResult:
 
 class Checker:
     def __init__(self, problem: Problem, *, dtype: torch.dtype, directions: int | None = None, seed: int = 0,
-                 target_dtype: str | None = None, against=None, name: str = "", kind: str = "") -> None:
+                 target_dtype: str | None = None, against=None, name: str = "", kind: str = "",
+                 notes: list[str] | tuple[str, ...] = ()) -> None:
         self.problem = problem
         self.dtype = dtype
         # One signed direction per input resolves ~1e-9 in float64, so a bug is missed only if
@@ -74,7 +76,7 @@ class Checker:
         self.kind = kind
         self.gen = torch.Generator().manual_seed(seed)
         self.evaluations = 0
-        self.notes: list[str] = []
+        self.notes: list[str] = list(notes)  # the caller's (how the inputs were made) come first
         self.eps = EPS["float64"]  # of the lowest precision on the differentiable path (run())
         self.s0 = 0.0  # half the largest finite-difference offset, per unit of an input's scale
         self.f0: list[torch.Tensor] = []  # outputs at the base point
@@ -159,7 +161,7 @@ class Checker:
 
     def _effective_eps(self, outs: list[torch.Tensor]) -> float:
         """Rounding is as coarse as the lowest precision the differentiable path computes in."""
-        eps = EPS.get(dtype_name(self.dtype), EPS["float64"])
+        eps = machine_eps(self.dtype)
         seen = {dtype_name(o.dtype): "output" for o in outs}
         seen.update(self.problem.observed_dtypes)
         for name, where in seen.items():
@@ -365,7 +367,7 @@ class Checker:
 
     def _input_report(self, r: VarResult) -> InputReport:
         rep = self._input_shell(r.var)
-        rep.status, rep.note, rep.directions = (r.status if r.status != "ok" else "ok"), r.note, len(r.outcomes)
+        rep.status, rep.note, rep.directions = r.status, r.note, len(r.outcomes)
         if r.nonfinite:
             rep.note = (f"the gradient contains {r.nonfinite['what']} at {r.nonfinite['where']} "
                         f"({r.nonfinite['count']} of {r.var.numel} elements)")
@@ -477,8 +479,6 @@ def _nonfinite_detail(t: torch.Tensor) -> dict[str, object]:
     inf = torch.isinf(t)
     what = " and ".join(w for w, m in (("NaN", nan), ("Inf", inf)) if bool(m.any()))
     bad = (nan | inf).reshape(-1).nonzero().reshape(-1)
-    from .localise import unravel
-
     where = [unravel(int(j), tuple(t.shape)) for j in bad[:3]]
     return {"what": what, "count": int(bad.numel()),
             "where": ", ".join(str(w) for w in where) + (" ..." if bad.numel() > 3 else "")}

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from .report import EXIT_CODES, GradcheckReport, error_report
+from .report import GradcheckReport, error_report
 from .worker import DEFAULT_MEMORY_MB, run_check
 
 DEFAULT_TIMEOUT = 60.0
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2, allow_nan=False))
     else:
         print(report.to_text())
-    return EXIT_CODES.get(report.verdict, 2)
+    return report.exit_code
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,13 +45,6 @@ def to_float32(x: float) -> float:
     return struct.unpack("f", struct.pack("f", x))[0]
 
 
-def ulps_between(a: float, b: float, dtype: object) -> float:
-    """|a - b| in units of the dtype's ulp at the larger magnitude."""
-    if a == b:
-        return 0.0
-    return abs(a - b) / ulp(max(abs(a), abs(b)), dtype)
-
-
 def power_of_two(x: float) -> str | None:
     """'2^-9' when x is an exact power of two (ulps are), else None."""
     if x <= 0 or not math.isfinite(x):

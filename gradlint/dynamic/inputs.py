@@ -8,7 +8,6 @@ backward, which is one of the bugs the check exists to catch.
 from __future__ import annotations
 
 import builtins
-import functools
 import inspect
 import math
 import re
@@ -79,7 +78,6 @@ def required_params(resolved: Resolved) -> list[inspect.Parameter]:
     return out
 
 
-@functools.lru_cache(maxsize=256)
 def _parameters(fn: Any) -> tuple[inspect.Parameter, ...]:
     try:
         return tuple(inspect.signature(fn).parameters.values())
@@ -88,10 +86,7 @@ def _parameters(fn: Any) -> tuple[inspect.Parameter, ...]:
 
 
 def param_names(resolved: Resolved, n: int) -> list[str]:
-    try:
-        params = list(_parameters(resolved.signature_of))
-    except TypeError:  # unhashable callable
-        params = list(_parameters.__wrapped__(resolved.signature_of))
+    params = list(_parameters(resolved.signature_of))
     if resolved.skip_first and params:
         params = params[1:]
     names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -246,12 +241,12 @@ def _runs(fn, args: list[Any]) -> tuple[bool, str]:
             out = fn(*args)
     except Exception as e:  # noqa: BLE001 - a probe that fails is expected
         return False, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-    from .problem import float_leaves
+    from .problem import all_finite, float_leaves
 
     leaves = float_leaves(out)
     if not leaves:
         return False, f"returned {type(out).__name__}, no floating-point tensor"
-    if not all(bool(torch.isfinite(t).all()) for t in leaves):
+    if not all(all_finite(t) for t in leaves):
         return False, "the output is not finite"
     return True, ""
 

@@ -140,10 +140,6 @@ class Outcome:
     def kink_at_point(self) -> bool:
         return any(lv.kink_at_point for lv in self.levels)
 
-    @property
-    def evaluations(self) -> int:
-        return 4 * len(self.levels)
-
 
 class Line:
     """g(t) = u·f(x + t·v) for one variable; remembers the noise scale of the outputs it moved."""

@@ -225,14 +225,6 @@ class Problem:
                     v.param.copy_(v.base)
 
 
-def weighted_sum(us: list[torch.Tensor], outs: list[torch.Tensor]) -> float:
-    """u·f accumulated in float64, whatever dtype f is in."""
-    total = 0.0
-    for u, o in zip(us, outs):
-        total += float(torch.dot(u.reshape(-1), o.reshape(-1).to(torch.float64)))
-    return total
-
-
 def changed_norm(us: list[torch.Tensor], outs: list[torch.Tensor], base: list[torch.Tensor]) -> float:
     """‖u∘f‖₂ over the outputs that a perturbation actually changed: rounding noise in u·f comes
     only from those (perturbing one element of an elementwise function changes one output)."""

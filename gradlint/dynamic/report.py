@@ -15,7 +15,6 @@ from typing import Any
 SCHEMA = 1
 
 PASS, FAIL, INCONCLUSIVE, ERROR = "pass", "fail", "inconclusive", "error"
-VERDICTS = (PASS, FAIL, INCONCLUSIVE, ERROR)
 EXIT_CODES = {PASS: 0, FAIL: 1, INCONCLUSIVE: 1, ERROR: 2}
 
 

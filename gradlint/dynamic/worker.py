@@ -281,7 +281,7 @@ class Worker:
         deadline = time.monotonic() + timeout
         while True:
             if self.proc is not proc:  # close() from another thread (shutdown)
-                return _finish(_error("cancelled", "The worker was shut down during the check."), target)
+                return _shut_down(target)
             if cancel is not None and cancel.is_set():
                 return self._kill("cancelled", "Cancelled.", target)
             if output.overflow.is_set():
@@ -316,7 +316,7 @@ class Worker:
     def _kill(self, kind: str, message: str, target: str) -> dict[str, Any]:
         taken = self._detach()
         if taken[0] is None:
-            return _finish(_error("cancelled", "The worker was shut down during the check."), target)
+            return _shut_down(target)
         out = taken[3].text() if taken[3] else ""
         _terminate(*taken)
         return _finish(_error(kind, message, output=out), target)
@@ -325,7 +325,7 @@ class Worker:
         """The reply pipe closed: the child is gone (or going); say how it ended."""
         taken = self._detach()
         if taken[0] is None:  # close() on another thread got there first
-            return _finish(_error("cancelled", "The worker was shut down during the check."), target)
+            return _shut_down(target)
         code = _terminate(*taken)
         out = taken[3].text() if taken[3] else ""
         if code is None:
@@ -463,6 +463,11 @@ def _error(kind: str, message: str, output: str = "") -> dict[str, Any]:
     d = error_report(kind, message).to_dict()
     d["output"] = output
     return d
+
+
+def _shut_down(target: str) -> dict[str, Any]:
+    """The report when close() on another thread took the worker during the check."""
+    return _finish(_error("cancelled", "The worker was shut down during the check."), target)
 
 
 def _finish(report: dict[str, Any], target: str, t0: float | None = None) -> dict[str, Any]:
