@@ -212,7 +212,7 @@ def cmd_check(args) -> int:
 
 def _check_stdin(args, config, ctx) -> int:
     from . import engine
-    from .files import check_text, encode_like, is_force_excluded, unified_diff
+    from .files import check_text, encode_like, is_force_excluded, unified_diff, unless_ignored
     from .source import DecodeError, decode_source
 
     data = sys.stdin.buffer.read()
@@ -226,9 +226,7 @@ def _check_stdin(args, config, ctx) -> int:
     try:
         text = decode_source(data)
     except DecodeError as exc:
-        diags = [engine.io_error(path, f"cannot decode file: {exc}", config)]
-        if "GL003" not in config.enabled_codes(path):
-            diags = []
+        diags = unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config)
         if mode == "fix":
             sys.stdout.buffer.write(data)
         _report(args, ctx, diags, stream=sys.stderr if mode == "fix" else sys.stdout)

@@ -24,7 +24,7 @@ from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
-from .rules.base import REGISTRY, NodeEdit, Rule, RuleFix
+from .rules.base import REGISTRY, Rule, RuleFix
 from .source import SourceText
 
 SYNTAX_ERROR = ("GL001", "syntax-error")
@@ -45,16 +45,19 @@ class ParsedChunk:
     """One unit (a top-level statement or a class skeleton) parsed on its own; its lines map
     to file lines through `chunk.lines`."""
 
-    __slots__ = ("chunk", "module", "_positions")
+    __slots__ = ("chunk", "module", "_positions", "_cached")
 
-    def __init__(self, chunk: prefilter.Unit, module: cst.Module, positions=None) -> None:
+    def __init__(self, chunk: prefilter.Unit, module: cst.Module, cached: list | None = None) -> None:
         self.chunk = chunk
         self.module = module
-        self._positions = positions
+        self._cached = cached  # its ChunkCache entry [module, positions], if any
+        self._positions = cached[1] if cached is not None else None
 
     def positions(self):
         if self._positions is None:
             self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+            if self._cached is not None:  # the next version of the document reuses them
+                self._cached[1] = self._positions
         return self._positions
 
 
@@ -85,7 +88,8 @@ class ChunkCache:
 class FileContext:
     """What a rule sees of the file it checks."""
 
-    def __init__(self, chunks: list[ParsedChunk], source: SourceText, path: str, interp: Interpreter) -> None:
+    def __init__(self, chunks: list[ParsedChunk], source: SourceText, path: str, interp: Interpreter,
+                 code_text: str | None = None) -> None:
         self.chunks = chunks
         self.module = chunks[0].module if chunks else cst.Module(body=[])
         self.source = source
@@ -95,7 +99,7 @@ class FileContext:
         self._code_cache: dict[int, str] = {}
         self._parents: dict[int, cst.CSTNode] | None = None
         self._ranges: dict[int, tuple | None] = {}
-        self._code_text: str | None = None
+        self._code_text = code_text  # the prefilter's mask when it made one
 
     @property
     def frameworks(self) -> set[str]:
@@ -222,24 +226,8 @@ def _parse_chunks(chunks: list[prefilter.Unit], cache: ChunkCache | None) -> lis
             module = cst.parse_module(c.text)
             if cache is not None:
                 item = cache.put(c.text, module)
-        if item is not None:
-            pc = ParsedChunk(c, item[0])
-            if item[1] is not None:
-                pc._positions = item[1]
-            out.append(pc)
-        else:
-            out.append(ParsedChunk(c, module))
+        out.append(ParsedChunk(c, item[0], item) if item is not None else ParsedChunk(c, module))
     return out
-
-
-def _remember_positions(parsed: list[ParsedChunk], cache: ChunkCache | None) -> None:
-    if cache is None:
-        return
-    for pc in parsed:
-        if pc._positions is not None:
-            item = cache.get(pc.chunk.text)
-            if item is not None and item[1] is None:
-                item[1] = pc._positions
 
 
 def check_source_full(
@@ -296,7 +284,7 @@ def check_source_full(
     call_by_name: dict[str, list] = {}
     body = [stmt for pc in parsed for stmt in pc.module.body]
     interp = Interpreter(body, lambda ev: None, run_cache=run_cache)
-    ctx = FileContext(parsed, source, path, interp)
+    ctx = FileContext(parsed, source, path, interp, code_text=plan.mask)
     for rule_cls in analysed:
         try:
             inst = rule_cls(ctx)
@@ -362,7 +350,6 @@ def check_source_full(
     if interp.errors and "GL002" in enabled:
         stmt, exc = interp.errors[0]
         diags.append(_analysis_error(stmt, exc, ctx, path, config, len(interp.errors)))
-    _remember_positions(parsed, cache)
     diags = [d for d in _dedupe(diags) if not source.is_suppressed(d)]
     diags.sort(key=Diagnostic.sort_key)
     return CheckResult(
@@ -410,7 +397,6 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
 
 def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, config: Config) -> list[Diagnostic]:
     out = []
-    lines: dict[int, int] = {}
 
     def line_of(n):
         r = ctx.range_of(n)
@@ -539,6 +525,12 @@ def io_error(path: str, message: str, config: Config | None = None) -> Diagnosti
     return _meta(IO_ERROR, message, Position(1, 0), Position(1, 0), path, config or Config())
 
 
+def internal_error(path: str, exc: BaseException, config: Config) -> Diagnostic:
+    """A failure outside any rule (a gradlint bug): reported, so one file cannot stop a run."""
+    message = f"gradlint failed on this file: {type(exc).__name__}: {exc}; its findings are missing (please report this)"
+    return _meta(RULE_ERROR, message, Position(1, 0), Position(1, 0), path, config, severity=Severity.WARNING)
+
+
 def fix_source(
     text: str,
     path: str = "<stdin>",
@@ -549,11 +541,37 @@ def fix_source(
     select_codes: Iterable[str] | None = None,
 ) -> tuple[str, int]:
     """Apply fixes (safe ones unless `unsafe`) until none is left; returns (text, fixes applied)."""
+    out = fix_source_full(text, path, config, unsafe=unsafe, max_passes=max_passes, select_codes=select_codes)
+    return out.text, out.applied
+
+
+@dataclass
+class FixOutcome:
+    text: str
+    applied: int
+    # the diagnostics of `text` when the last pass checked it (None if the passes ran out first)
+    remaining: list[Diagnostic] | None
+
+
+def fix_source_full(
+    text: str,
+    path: str = "<stdin>",
+    config: Config | None = None,
+    *,
+    unsafe: bool = False,
+    max_passes: int = 4,
+    select_codes: Iterable[str] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+) -> FixOutcome:
+    """`fix_source`, for a caller that has already checked `text` (`diagnostics`, with the same
+    selection) and wants the diagnostics left after fixing: neither check is run twice."""
     from .source import apply_edits
 
     applied = 0
+    diags = diagnostics
     for _ in range(max_passes):
-        diags = check_source(text, path, config, select=select_codes)
+        if diags is None:
+            diags = check_source(text, path, config, select=select_codes)
         edits = []
         for d in diags:
             if d.fix is None:
@@ -563,12 +581,12 @@ def fix_source(
             edits.extend(d.fix.edits)
             applied += 1
         if not edits:
-            break
+            return FixOutcome(text, applied, diags)
         new = apply_edits(text, edits)
         if new == text:
-            break
-        text = new
-    return text, applied
+            return FixOutcome(text, applied, diags)
+        text, diags = new, None
+    return FixOutcome(text, applied, None)
 
 
 class DocumentChecker:

@@ -28,9 +28,9 @@ from pathlib import Path
 from . import engine
 from .cache import Cache, content_hash
 from .config import Config, load_config
-from .diagnostics import Diagnostic, Position, Severity
+from .diagnostics import Diagnostic
 from .gitignore import IgnoreFile, IgnoreStack, stack_for
-from .source import DecodeError, decode_source
+from .source import CODING_COOKIE, DecodeError, decode_source
 
 PY_SUFFIXES = (".py", ".pyi")
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -53,7 +53,7 @@ def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclud
     for raw in paths:
         path = os.path.abspath(raw)
         if not os.path.exists(path):
-            found.diagnostics.append(_io(path, "no such file or directory", config))
+            found.diagnostics.append(engine.io_error(path, "no such file or directory", config))
             continue
         if force_exclude and is_force_excluded(path, config):
             continue
@@ -138,7 +138,7 @@ def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> No
             with os.scandir(directory) as it:
                 entries = list(it)
         except OSError as exc:
-            found.diagnostics.append(_io(directory, f"cannot read directory: {exc.strerror or exc}", config))
+            found.diagnostics.append(engine.io_error(directory, f"cannot read directory: {exc.strerror or exc}", config))
             continue
         for entry in entries:
             name = entry.name
@@ -160,10 +160,6 @@ def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> No
                 out.add(entry.path)
 
 
-def _io(path: str, message: str, config: Config) -> Diagnostic:
-    return engine.io_error(path, message, config)
-
-
 # ---------------------------------------------------------------------------- one file
 @dataclass
 class TextOutcome:
@@ -179,14 +175,19 @@ def check_text(text: str, path: str, config: Config, *, mode: str | None = None,
     if mode is None or not any(d.fix is not None and (unsafe or d.fix.is_safe) for d in diags):
         return TextOutcome(diags, text)
     try:
-        new, fixed = engine.fix_source(text, path, config, unsafe=unsafe)
+        out = engine.fix_source_full(text, path, config, unsafe=unsafe, diagnostics=diags)
     except Exception as exc:  # a bug in a fix: report it, leave the file alone
-        return TextOutcome(diags + _unless_ignored(_internal_error(path, exc, config), config), text)
-    if new == text:
+        return TextOutcome(diags + unless_ignored(engine.internal_error(path, exc, config), config), text)
+    if out.text == text:
         return TextOutcome(diags, text)
-    new = _keep_line_endings(text, new)
-    remaining = _guarded_check(new, path, config) if mode == "fix" else diags
-    return TextOutcome(remaining, new, fixed)
+    new = _keep_line_endings(text, out.text)
+    if mode != "fix":
+        remaining = diags
+    elif out.remaining is not None and new == out.text:
+        remaining = out.remaining  # the engine's last pass checked exactly this text
+    else:
+        remaining = _guarded_check(new, path, config)
+    return TextOutcome(remaining, new, out.applied)
 
 
 def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
@@ -195,21 +196,7 @@ def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
     try:
         return engine.check_source(text, path, config)
     except Exception as exc:  # RecursionError included
-        return _unless_ignored(_internal_error(path, exc, config), config)
-
-
-def _internal_error(path: str, exc: BaseException, config: Config) -> Diagnostic:
-    code, name = engine.RULE_ERROR
-    return Diagnostic(
-        code=code,
-        name=name,
-        message=f"gradlint failed on this file: {type(exc).__name__}: {exc}; its findings are missing (please report this)",
-        severity=Severity.WARNING,
-        start=Position(1, 0),
-        end=Position(1, 0),
-        path=path,
-        url=config.url_for(code),
-    )
+        return unless_ignored(engine.internal_error(path, exc, config), config)
 
 
 def _keep_line_endings(old: str, new: str) -> str:
@@ -219,14 +206,11 @@ def _keep_line_endings(old: str, new: str) -> str:
     return new
 
 
-_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.M)
-
-
 def encode_like(original: bytes, text: str) -> bytes:
     """Encode fixed text as the original was: same BOM, same PEP 263 encoding."""
     if original.startswith(b"\xef\xbb\xbf"):
         return b"\xef\xbb\xbf" + text.encode("utf-8")
-    m = _COOKIE.search(original[:200])
+    m = CODING_COOKIE.search(original[:200])
     encoding = m.group(1).decode("ascii", "replace") if m else "utf-8"
     try:
         return text.encode(encoding)
@@ -272,14 +256,14 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
             st = os.fstat(fh.fileno())
             data = fh.read()
     except OSError as exc:
-        return FileOutcome(path, _unless_ignored(_io(path, f"cannot read file: {exc.strerror or exc}", config), config))
+        return FileOutcome(path, unless_ignored(engine.io_error(path, f"cannot read file: {exc.strerror or exc}", config), config))
     digest = content_hash(data)
     if digest == expected:
         return FileOutcome(path, [], st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, cached=True)
     try:
         text = decode_source(data)
     except DecodeError as exc:
-        diags = _unless_ignored(_io(path, f"cannot decode file: {exc}", config), config)
+        diags = unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config)
         return FileOutcome(path, diags, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest)
     res = check_text(text, path, config, mode=job.mode, unsafe=job.unsafe)
     out = FileOutcome(path, res.diagnostics, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, fixed=res.fixed)
@@ -295,14 +279,14 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
             fh.write(new_data)
         st = os.stat(path)
     except OSError as exc:
-        out.diagnostics = res.diagnostics + _unless_ignored(_io(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
+        out.diagnostics = res.diagnostics + unless_ignored(engine.io_error(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
         out.size = -1
         return out
     out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(new_data)
     return out
 
 
-def _unless_ignored(d: Diagnostic, config: Config) -> list[Diagnostic]:
+def unless_ignored(d: Diagnostic, config: Config) -> list[Diagnostic]:
     return [d] if d.code in config.enabled_codes(d.path) else []
 
 

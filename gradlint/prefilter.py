@@ -24,6 +24,7 @@ real code.
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field
 
 # ------------------------------------------------------------------ differentiation evidence
@@ -90,7 +91,6 @@ class Chunk:
     end: int  # offset after the last character
     line: int  # 1-based line of `start`
     text: str
-    included: bool = True
     code: str | None = None  # `text` with string contents and comments blanked out
     _refs: set | None = field(default=None, repr=False)
     _defs: set | None = field(default=None, repr=False)
@@ -106,10 +106,6 @@ class Chunk:
         if self._defs is None:
             self._defs = _defined_names(self.code if self.code is not None else self.text)
         return self._defs
-
-    @property
-    def is_import(self) -> bool:
-        return self.text.startswith(("import ", "from "))
 
 
 _SCAN = re.compile(
@@ -283,10 +279,6 @@ class Unit:
     text: str
     lines: list[int]
 
-    @property
-    def line(self) -> int:
-        return self.lines[0] if self.lines else 1
-
     def file_line(self, local: int) -> int:
         if 1 <= local <= len(self.lines):
             return self.lines[local - 1]
@@ -299,7 +291,7 @@ class Plan:
     units: list[Unit]
     narrowed: bool = False
     total_lines: int = 0
-    parsed_lines: int = 0
+    mask: str | None = None  # the file with strings and comments blanked out (computed here anyway)
 
 
 def _unit(chunk: Chunk) -> Unit:
@@ -358,7 +350,7 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
         c.code = mask[c.start : c.end]
     total = text.count("\n") + 1
     if not narrow:
-        return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, parsed_lines=total)
+        return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, mask=mask)
     local = [t for r in rules for t in getattr(r, "chunk_triggers", ())]
     local_re = re.compile("|".join(local)) if local else None
 
@@ -400,7 +392,7 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
 
     # 2. breadth-first from the hot pieces, bounded by the inlining depth
     depth_of: dict[int, int] = {}
-    queue: list[tuple[int, int]] = []
+    queue: deque[tuple[int, int]] = deque()
 
     def reach(i: int, depth: int) -> None:
         if depth > CLOSURE_DEPTH:
@@ -417,10 +409,10 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
             hot.append(i)
             reach(i, 0)
     if not hot:
-        return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, parsed_lines=total)
+        return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, mask=mask)
     ref_index: dict[str, list[int]] | None = None
     while queue:
-        i, depth = queue.pop(0)
+        i, depth = queue.popleft()
         if depth_of.get(i) != depth:
             continue
         nd = nodes[i]
@@ -470,7 +462,7 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
                 u = _skeleton(header, [nodes[i].chunk for i in idxs if nodes[i].included])
                 units.append(u)
                 parsed += len(u.lines)
-    return Plan(skip=False, units=units, narrowed=parsed < total, total_lines=total, parsed_lines=parsed)
+    return Plan(skip=False, units=units, narrowed=parsed < total, total_lines=total, mask=mask)
 
 
 def _strip_decorators(text: str) -> str:

@@ -14,6 +14,9 @@ _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]*(?:[\s,]+[A-Za-z]+[
 # File-level: `# gradlint: noqa` (everything) or `# gradlint: noqa: GL101`.
 _FILE_NOQA = re.compile(r"^#\s*gradlint:\s*noqa(?::\s*(?P<codes>[A-Za-z0-9,\s]+))?\s*$", re.I | re.M)
 
+# PEP 263 encoding declaration (searched in the first 200 bytes: the first two lines)
+CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.M)
+
 
 class DecodeError(Exception):
     """The bytes of a file are not UTF-8 text."""
@@ -24,7 +27,7 @@ def decode_source(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     head = data[:200]
-    m = re.search(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", head, re.M)
+    m = CODING_COOKIE.search(head)
     encoding = "utf-8"
     if m:
         declared = m.group(1).decode("ascii", "replace").lower()

@@ -216,12 +216,20 @@ class State:
         self.gflag = g if all(s.gflag == g for s in alive) else None
 
 
-def _name_of(node: cst.CSTNode | None) -> str | None:
+def _self_fields(env: dict, self_name: str) -> dict[str, Val]:
+    """`self.x` bindings of a method's environment, as {"x": value} (not `self.x.y`, not
+    the interpreter's own `#` keys)."""
+    prefix = self_name + "."
+    return {k[len(prefix):]: v for k, v in env.items()
+            if k.startswith(prefix) and "." not in k[len(prefix):] and "#" not in k}
+
+
+def dotted_name(node: cst.CSTNode | None) -> str | None:
     """`x` -> "x", `self.h` -> "self.h", `a.b.c` -> "a.b.c"; other expressions -> None."""
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
-        base = _name_of(node.value)
+        base = dotted_name(node.value)
         return f"{base}.{node.attr.value}" if base else None
     return None
 
@@ -230,7 +238,7 @@ def _root_name(node: cst.CSTNode | None) -> str | None:
     """The variable at the root of a store target: `self.state[p]["g"]` -> "self.state"."""
     while isinstance(node, cst.Subscript):
         node = node.value
-    return _name_of(node)
+    return dotted_name(node)
 
 
 def _const(node: cst.CSTNode) -> Any:
@@ -368,8 +376,8 @@ class Interpreter:
             cst.ImportFrom: self._s_importfrom,
             cst.Raise: self._s_raise,
             cst.Pass: lambda n, st: None,
-            cst.Break: self._s_break,
-            cst.Continue: self._s_continue,
+            cst.Break: self._s_loop_exit,
+            cst.Continue: self._s_loop_exit,
             cst.Del: self._s_del,
             cst.Global: lambda n, st: None,
             cst.Nonlocal: lambda n, st: None,
@@ -516,12 +524,7 @@ class Interpreter:
         finally:
             self._active.pop()
             self._emit = saved_emit
-        prefix = init.params[0][0] + "."
-        facts = {}
-        for k, v in env.items():
-            if k.startswith(prefix) and "." not in k[len(prefix):] and "#" not in k:
-                facts[k[len(prefix):]] = v
-        info.facts = facts
+        info.facts = facts = _self_fields(env, init.params[0][0])
         return facts
 
     def _fact_view(self, inst: Val, fact: Val) -> Val:
@@ -587,11 +590,7 @@ class Interpreter:
         if fn.is_lambda:
             st.act.returns.append(self.eval(node.body, st))
             return
-        body = node.body
-        if isinstance(body, cst.IndentedBlock):
-            self.exec_block(body.body, st)
-        else:  # single-line def: `def f(x): return x`
-            self.exec_block(body.body, st)
+        self.exec_block(node.body.body, st)  # an indented block or a one-line `def f(x): return x`
 
     def _after_function(self, fn: FunctionInfo, st: State, kind: str, params: dict) -> Val:
         ret = join(st.act.returns) if st.act.returns else Val(kind="none")
@@ -635,12 +634,9 @@ class Interpreter:
             self.eval(node.exc, st)
         st.dead = True
 
-    def _s_break(self, node, st: State) -> None:
-        if st.act.loop_exits:
-            st.act.loop_exits[-1].append(st.fork())
-        st.dead = True
-
-    def _s_continue(self, node, st: State) -> None:
+    def _s_loop_exit(self, node, st: State) -> None:
+        """`break` and `continue` alike: the state joins the loop's next pass and what follows
+        the loop (for `break`, a safe over-approximation)."""
         if st.act.loop_exits:
             st.act.loop_exits[-1].append(st.fork())
         st.dead = True
@@ -655,13 +651,13 @@ class Interpreter:
         targets = target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]
         for t in targets:
             t = t.value if isinstance(t, cst.Element) else t
-            name = _name_of(t)
+            name = dotted_name(t)
             if name is not None:
                 st.env.pop(name, None)
 
     def _s_import(self, node: cst.Import, st: State) -> None:
         for alias in node.names:
-            full = _dotted(alias.name)
+            full = dotted_name(alias.name) or ""
             if alias.asname is not None:
                 st.env[alias.asname.name.value] = ref(K.canonical(full))
             else:
@@ -673,12 +669,12 @@ class Interpreter:
         if node.module is None:
             base = "." * len(node.relative)
         else:
-            base = "." * len(node.relative) + _dotted(node.module)
+            base = "." * len(node.relative) + (dotted_name(node.module) or "")
         self._note_framework(base)
         if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:
-            name = _dotted(alias.name)
+            name = dotted_name(alias.name) or ""
             bound = alias.asname.name.value if alias.asname is not None else name
             qual = K.canonical(f"{base}.{name}") if not base.endswith(".") else f"{base}{name}"
             st.env[bound] = ref(qual)
@@ -705,7 +701,7 @@ class Interpreter:
         old = self.eval(target, st)
         value = self.eval(node.value, st)
         op = _OPS.get(type(node.operator), "?")
-        name = _name_of(target)
+        name = dotted_name(target)
         tensorish = old.kind in ("tensor", "grad") or old.get("fw") in ("torch", "tf", "jax") or bool(old.live)
         if tensorish and old.get("fw") not in ("jax", "tf"):
             new = self.inplace_result(node, st, old, [value])
@@ -780,7 +776,7 @@ class Interpreter:
         base_node = target.value
         base = self.eval(base_node, st)
         attr = target.attr.value
-        base_name = _name_of(base_node)
+        base_name = dotted_name(base_node)
         self.emit(AttrSetEvent(stmt, st.ctx, base, attr, v, base_name, value_node))
         if attr == "requires_grad" and base_name is not None:
             c = v.get("const", _NOCONST)
@@ -802,7 +798,7 @@ class Interpreter:
                 st.env.pop(f"{base_name}.grad", None)
             return
         self.emit(StoreEvent(stmt, st.ctx, "attr", base, base_node, base_name, v, value_node, attr))
-        name = _name_of(target)
+        name = dotted_name(target)
         if name is not None:
             old = st.env.get(name)
             if old is None:
@@ -834,7 +830,7 @@ class Interpreter:
                 old = self.lookup(root, st) if "." not in root else EMPTY
             keys = old.get("keys") if old is not None else None
             key_const = _single_index_const(target)
-            if isinstance(keys, dict) and isinstance(key_const, str) and container_node is not None and _name_of(container_node) == root:
+            if isinstance(keys, dict) and isinstance(key_const, str) and container_node is not None and dotted_name(container_node) == root:
                 new_keys = dict(keys)
                 new_keys[key_const] = v
                 st.env[root] = Val(old.live | v.live, old.cuts | v.cuts, old.notes | v.notes, old.graphs | v.graphs, old.kind, {**(old.attrs or {}), "keys": new_keys})
@@ -964,7 +960,7 @@ class Interpreter:
                     info.methods.setdefault(mname, m)
         inherited = dict(info.methods)
         info.methods = {}
-        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else node.body.body
+        body = node.body.body
         class_env = st  # class bodies see enclosing names; methods close over the module
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef):
@@ -1019,7 +1015,7 @@ class Interpreter:
             outs.append(s)
         was_dead = st.dead
         st.dead = False
-        st.absorb(outs if not was_dead else outs[1:] + ([st] if False else []))
+        st.absorb(outs[1:] if was_dead else outs)
         if node.finalbody is not None:
             dead = st.dead
             st.dead = False
@@ -1049,7 +1045,7 @@ class Interpreter:
         self.exec_block(node.body.body, st)
         for tape in entered_tapes:
             tape.active = False
-        st.ctx = saved_ctx if st.ctx.loops == saved_ctx.loops else saved_ctx
+        st.ctx = saved_ctx
 
     # ---------------------------------------------------------------- loops
     def _s_for(self, node: cst.For, st: State) -> None:
@@ -1083,8 +1079,7 @@ class Interpreter:
                 conts = [e for e in exits if not e.dead]
                 end = s.fork() if not s.dead else s
                 if conts:
-                    merged = end.fork() if not end.dead else State(dict(end.env), end.freed, end.ctx, end.act)
-                    merged.dead = end.dead
+                    merged = end.fork()  # absorb() sets all of its flow state from the live states
                     merged.absorb(([end] if not end.dead else []) + conts)
                     end = merged
                 outs.append(end)
@@ -1195,7 +1190,7 @@ class Interpreter:
 
     def _e_attribute(self, node: cst.Attribute, st: State) -> Val:
         attr = node.attr.value
-        full = _name_of(node)
+        full = dotted_name(node)
         if full is not None:
             v = st.env.get(full)
             if v is None:
@@ -1538,7 +1533,7 @@ class Interpreter:
         method = None
         if isinstance(func_node, cst.Attribute):
             method = func_node.attr.value
-            full = _name_of(func_node)
+            full = dotted_name(func_node)
             stored = st.env.get(full) if full else None
             if stored is not None and stored.kind in ("function", "jaxfn", "class", "ref", "bound"):
                 func = stored
@@ -1701,7 +1696,7 @@ class Interpreter:
                 if pos_args:
                     env[name] = pos_args.pop(0)
                 elif name in kwargs:
-                    env[name] = kwargs.pop(name) if False else kwargs[name]
+                    env[name] = kwargs[name]
                 elif name in fn.defaults:
                     env[name] = fn.defaults[name]
                 else:
@@ -1743,10 +1738,7 @@ class Interpreter:
             fields = self_val.get("fields")
             self_name = fn.params[0][0] if fn.params else None
             if fields is not None and self_name:
-                prefix = self_name + "."
-                for k, v in env.items():
-                    if k.startswith(prefix) and "." not in k[len(prefix):] and "#" not in k:
-                        fields[k[len(prefix):]] = v
+                fields.update(_self_fields(env, self_name))
         # containers and objects passed in may have been mutated (append, attribute stores)
         self._propagate_mutations(fn, ev, st, env)
         ret = self._after_function(fn, inner, "inline", env)
@@ -1761,7 +1753,7 @@ class Interpreter:
             recv_node = ev.node.func.value if isinstance(ev.node.func, cst.Attribute) else None
             arg_nodes = [recv_node] + arg_nodes
         for pname, anode in zip(names, arg_nodes):
-            aname = _name_of(anode) if anode is not None else None
+            aname = dotted_name(anode) if anode is not None else None
             if aname is None:
                 continue
             prefix = pname + "."
@@ -2292,7 +2284,7 @@ class Interpreter:
         kwargs = ev.kwargs
         kind = recv.kind
         recv_node = node.func.value if isinstance(node.func, cst.Attribute) else None
-        recv_name = _name_of(recv_node)
+        recv_name = dotted_name(recv_node)
         if m in _CLIP_METHODS:
             # accelerator.clip_grad_norm_(params, ...): a norm of the gradients, not a graph value
             self.opt_event(node, st, "clip", args[0] if args else EMPTY)
@@ -2416,7 +2408,7 @@ class Interpreter:
             x = ev.args[0]
             arg = ev.arg_nodes[0]
             # tape.watch(x) or tape.watch([x, t])
-            names = [_name_of(e.value) for e in arg.elements] if isinstance(arg, (cst.List, cst.Tuple)) else [_name_of(arg)]
+            names = [dotted_name(e.value) for e in arg.elements] if isinstance(arg, (cst.List, cst.Tuple)) else [dotted_name(arg)]
             for org in x.live:
                 tape.watched.add(org)
             for xn in names:
@@ -2649,14 +2641,6 @@ _CMP = {
 _MODULE_METHODS = frozenset({"parameters", "named_parameters", "zero_grad", "train", "eval", "to", "cuda", "cpu", "predict", "compile", "state_dict", "load_state_dict", "forward", "trainable_variables", "apply", "modules", "children", "fit", "evaluate", "predict_on_batch"})
 _MODULE_EVIDENCE = frozenset({"parameters", "named_parameters", "train", "eval", "state_dict", "load_state_dict", "modules", "children", "named_modules"})
 _CONTAINER_METHODS = frozenset({"append", "extend", "insert", "appendleft", "setdefault", "pop", "popleft", "get", "values", "items", "keys", "clear", "update"})
-
-
-def _dotted(node) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return ""
 
 
 _CLIP_METHODS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_master_grads", "clip_grad_norm"})

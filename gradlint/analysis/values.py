@@ -124,18 +124,11 @@ class Val:
         return a.get(key, default)
 
     @property
-    def has_history(self) -> bool:
-        return bool(self.live)
-
-    @property
     def is_empty(self) -> bool:
         return not (self.live or self.cuts or self.notes or self.graphs)
 
     def certain_live(self) -> frozenset:
         return frozenset(o for o in self.live if o.certain)
-
-    def cut_origins(self) -> frozenset:
-        return frozenset(o for o, _ in self.cuts)
 
     def sorted_notes(self, kind: str | None = None) -> list:
         return sorted((n for n in self.notes if kind is None or n.kind == kind), key=lambda n: n.seq)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..config import Config
 from ..diagnostics import Diagnostic
+from ..source import SourceText
 
 # name -> (module, function). `text` shows a source snippet only when stdout is a terminal;
 # `full` always does and `concise` never does.
@@ -36,6 +37,7 @@ class OutputContext:
     # Text of a file by its diagnostic path (stdin text is registered here; files are read).
     sources: dict[str, str] = field(default_factory=dict)
     config: Config | None = None  # for rule URLs
+    _lines: dict[str, SourceText | None] = field(default_factory=dict, repr=False)
 
     def url_for(self, code: str) -> str:
         return (self.config or Config()).url_for(code)
@@ -60,6 +62,13 @@ class OutputContext:
             except (OSError, DecodeError):
                 self.sources[path] = None  # type: ignore[assignment]
         return self.sources[path]
+
+    def lines_of(self, path: str) -> SourceText | None:
+        """The file split into lines once (a file with many findings shows many snippets)."""
+        if path not in self._lines:
+            text = self.source_of(path)
+            self._lines[path] = SourceText(text) if text is not None else None
+        return self._lines[path]
 
     def applicable(self, d: Diagnostic) -> bool:
         """Whether `--fix` (with the current `--unsafe-fixes`) would apply the fix of `d`."""

@@ -42,13 +42,10 @@ def _width(ch: str) -> int:
 
 def snippet(d: Diagnostic, ctx: OutputContext) -> list[str]:
     """The flagged line with the range underlined (to the end of the line when it spans more)."""
-    text = ctx.source_of(d.path)
-    if text is None:
+    src = ctx.lines_of(d.path)
+    if src is None or not 1 <= d.start.line <= len(src.lines):
         return []
-    lines = text.split("\n")
-    if not 1 <= d.start.line <= len(lines):
-        return []
-    line = lines[d.start.line - 1].rstrip("\r")
+    line = src.line(d.start.line)
     start = min(d.start.column, len(line))
     end = min(d.end.column, len(line)) if d.end.line == d.start.line else len(line)
     pad = sum(_width(c) for c in line[:start])
