@@ -10,6 +10,7 @@ from ..analysis.events import DiffEvent
 from ..analysis.values import Cut, Origin, Val
 
 TORCH_DIFF = frozenset({"backward", "autograd_grad", "lightning"})
+TORCH_GRAPH_DIFF = frozenset({"backward", "autograd_grad"})  # written in the code (not Lightning's)
 HARD_CONVERSIONS = frozenset({"numpy", "item", "tolist", "float", "int", "bool", "np_call", "math_call", "predict"})
 SOFT_DETACH = frozenset({"detach", "data"})
 NO_GRAD = frozenset({"no_grad", "inference"})
@@ -37,16 +38,6 @@ def origin_name(o: Origin) -> str:
         "jaxarg": "the differentiated argument",
         "kerasout": "the model output",
     }.get(o.kind, "the trainable value")
-
-
-def framework_of_diff(ev: DiffEvent) -> str:
-    if ev.kind in TORCH_DIFF:
-        return "torch"
-    if ev.kind in ("tape", "keras"):
-        return "tf"
-    if ev.kind == "jax":
-        return "jax"
-    return "?"
 
 
 def certain_cuts(target: Val, kinds: Iterable[str] | None = None, framework: str | None = None) -> list[tuple[Origin, Cut]]:
@@ -105,10 +96,6 @@ def call_name(node: cst.CSTNode) -> str:
     if isinstance(node, cst.Attribute):
         return f".{node.attr.value}"
     return "this operation"
-
-
-def is_torch_target(ev: DiffEvent) -> bool:
-    return ev.kind in TORCH_DIFF
 
 
 def from_earlier_iteration(g, ctx) -> bool:

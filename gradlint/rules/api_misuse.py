@@ -7,9 +7,11 @@ import re
 
 import libcst as cst
 
+from ..analysis import knowledge as K
 from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
+from ._flow import TORCH_DIFF
 from .base import Invalid, NodeEdit, Rule, RuleFix
 
 
@@ -145,19 +147,18 @@ class InferenceTensorInTraining(Rule):
         self._check(ev, [ev.left, ev.right], ev.result)
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+        if ev.kind not in TORCH_DIFF:
             return
-        for n in ev.target.sorted_notes():
-            if n.kind == "inference_use":
-                # reported where the inference tensors are made: that is what to change
-                self.report(
-                    n.data,
-                    lambda line, use=n.node: (
-                        f"tensors created under torch.inference_mode() here are used on line {line(use)} in a computation that "
-                        f"is differentiated: RuntimeError \"Inference tensors cannot be saved for backward\"; use "
-                        f"torch.no_grad() instead, or `.clone()` them outside inference mode"
-                    ),
-                )
+        for n in ev.target.sorted_notes("inference_use"):
+            # reported where the inference tensors are made: that is what to change
+            self.report(
+                n.data,
+                lambda line, use=n.node: (
+                    f"tensors created under torch.inference_mode() here are used on line {line(use)} in a computation that "
+                    f"is differentiated: RuntimeError \"Inference tensors cannot be saved for backward\"; use "
+                    f"torch.no_grad() instead, or `.clone()` them outside inference mode"
+                ),
+            )
 
 
 class ReentrantCheckpointNoGrad(Rule):
@@ -295,7 +296,7 @@ class JaxGradAux(Rule):
         if ev.kind != "jax":
             return
         info = ev.extra.get("info") or {}
-        if info.get("qual") not in ("jax.grad", "jax.value_and_grad"):
+        if info.get("qual") not in K.JAX_GRAD:
             return
         returns = ev.extra.get("returns")
         if returns is None:
@@ -316,8 +317,8 @@ class JaxGradAux(Rule):
         elif info.get("has_aux") is True and returns.kind == "tensor" and returns.get("scalar") is True:
             self.report(
                 node,
-                f"has_aux=True, but the function returns a single value: JAX expects a pair (output, aux) and fails to "
-                f"unpack it; drop has_aux or return `(loss, aux)`",
+                "has_aux=True, but the function returns a single value: JAX expects a pair (output, aux) and fails to "
+                "unpack it; drop has_aux or return `(loss, aux)`",
             )
 
 
@@ -545,9 +546,7 @@ class RequiresGradAfterForward(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if not self._sets:
             return
-        for n in ev.target.sorted_notes():
-            if n.kind != "pre_rg_use":
-                continue
+        for n in ev.target.sorted_notes("pre_rg_use"):
             name, useq, run = n.data
             for s in self._sets.get(name, ()):
                 if s.ctx.run == run and useq < s.seq < ev.seq:

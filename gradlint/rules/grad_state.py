@@ -153,9 +153,8 @@ class GradAliasKept(Rule):
             self._local.append(ev)
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind in ("backward", "autograd_grad"):
-            if ev.kind == "backward":
-                self._rewrites_of.append((ev.ctx.run, ev.seq, ev.target.live))
+        if ev.kind == "backward":
+            self._rewrites_of.append((ev.ctx.run, ev.seq, ev.target.live))
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind in ("zero_grad", "step", "clip"):

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import knowledge as K
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, AssignEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import (
+    TORCH_DIFF,
+    TORCH_GRAPH_DIFF,
     diff_phrase,
     HARD_CONVERSIONS,
     NO_GRAD,
@@ -18,7 +21,7 @@ from ._flow import (
     source_items,
     starved,
 )
-from .base import Invalid, NodeEdit, Rule, RuleFix, Valid
+from .base import Invalid, NodeEdit, Rule, RuleFix
 
 _TORCH_TRIGGERS = ("backward", "autograd", "training_step")
 
@@ -120,7 +123,7 @@ class NumpyOnLossPath(Rule):
     ]
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+        if ev.kind not in TORCH_DIFF:
             return
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
             what, instead = _describe(c)
@@ -184,7 +187,7 @@ class TensorFromTensors(Rule):
     ]
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+        if ev.kind not in TORCH_DIFF:
             return
         for o, c in certain_cuts(ev.target, ("tensor_ctor",), framework="torch"):
             node = c.node
@@ -329,7 +332,7 @@ class DetachOnLossPath(Rule):
         if ev.kind in ("jax", "keras"):
             return list(hungry)
         # torch backward: the optimizer stepped next (same run, before the next backward)
-        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in ("backward", "autograd_grad")]
+        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
         limit = min(nxt) if nxt else float("inf")
         for s in self._steps:
             if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
@@ -389,7 +392,7 @@ class NoGradLoss(DetachOnLossPath):
     kinds = NO_GRAD
 
     def emit_cut(self, ev: DiffEvent, o, c) -> None:
-        if c.kind not in self.kinds or ev.kind not in ("backward", "autograd_grad", "lightning"):
+        if c.kind not in self.kinds or ev.kind not in TORCH_DIFF:
             return
         mode = "torch.no_grad()" if c.kind == "no_grad" else "torch.inference_mode()"
         region = c.node
@@ -633,10 +636,6 @@ class TapeReused(Rule):
         """
     ]
 
-    def __init__(self, ctx) -> None:
-        super().__init__(ctx)
-        self._used: dict[int, int] = {}
-
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None or ev.tape.persistent is not False:
             return
@@ -705,7 +704,7 @@ class GradientInsideTape(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None:
             return
-        for n in ev.target.sorted_notes():
+        for n in ev.target.notes:  # order does not matter: a set of exempt sites
             if n.kind == "tape_grad" and n.data == id(ev.tape):
                 self._exempt.add(id(n.node))
         if any(t is ev.tape for t in ev.ctx.tapes):
@@ -939,7 +938,7 @@ class ConcreteInTraced(Rule):
             return
         q = ev.qual or ""
         is_np = q.startswith("numpy.")
-        is_cast = q in ("builtins.float", "builtins.int", "builtins.bool", "builtins.complex")
+        is_cast = q in K.BUILTIN_CASTS
         is_meth = ev.method in ("item", "tolist") and ev.recv is not None
         if not (is_np or is_cast or is_meth):
             return

@@ -7,7 +7,7 @@ import libcst as cst
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import from_earlier_iteration
+from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration
 from .base import Invalid, NodeEdit, Rule, RuleFix
 
 _TORCH = ("backward", "autograd")
@@ -79,7 +79,7 @@ class BackwardTwice(Rule):
         self._freed_by: dict = {}
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in ("backward", "autograd_grad"):
+        if ev.kind not in TORCH_GRAPH_DIFF:
             return
         if ev.freed_hit:
             first = None
@@ -172,7 +172,7 @@ class RetainGraphCarried(Rule):
         self._retained: dict = {}
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in ("backward", "autograd_grad"):
+        if ev.kind not in TORCH_GRAPH_DIFF:
             return
         for g in ev.target.graphs:
             prev = self._retained.get((ev.ctx.run, g))
@@ -269,7 +269,7 @@ class GradWithoutCreateGraph(Rule):
             self._stepped.setdefault(ev.ctx.run, set()).update(ev.target.get("opt_params") or ())
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in ("backward", "autograd_grad", "lightning"):
+        if ev.kind not in TORCH_DIFF:
             return
         for n in ev.target.sorted_notes("no_create_graph"):
             self._pending.append((ev, n))
@@ -467,10 +467,10 @@ class LossHistoryKept(Rule):
                         self._tensor_use.add(id(n.node))
 
     def on_diff(self, ev: DiffEvent) -> None:
-        for n in ev.target.sorted_notes():
+        for n in ev.target.notes:  # order does not matter: a set of exempt sites
             if n.kind == "accum":
                 self._exempt.add(id(n.node))
-        if ev.kind in ("backward", "autograd_grad"):
+        if ev.kind in TORCH_GRAPH_DIFF:
             for n, _ in ev.ctx.loops:
                 self._training_loops.add((ev.ctx.run, id(n)))
 
@@ -489,20 +489,16 @@ class LossHistoryKept(Rule):
             f"alive (memory grows over the epoch); accumulate a number instead: `{ev.name} += {self._value_text(ev)}.item()`"
         )
 
-    def _value_text(self, ev: AssignEvent) -> str:
-        node = ev.node
-        if isinstance(node, cst.AugAssign):
-            return self.ctx.code(node.value) if isinstance(node.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"({self.ctx.code(node.value)})"
-        return "loss"
+    # candidates are augmented assignments (`total += loss`) to a value that existed before
 
-    def _fix(self, ev: AssignEvent, key: int) -> RuleFix | None:
-        node = ev.node
-        if not isinstance(node, cst.AugAssign):
-            return None
-        old = ev.old
-        started_as_number = old is not None and old.kind == "number"
+    def _value_text(self, ev: AssignEvent) -> str:
+        value = ev.node.value
+        return self.ctx.code(value) if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"({self.ctx.code(value)})"
+
+    def _fix(self, ev: AssignEvent, key: int) -> RuleFix:
+        started_as_number = ev.old.kind == "number"
         meth = ".item()" if started_as_number and key not in self._tensor_use else ".detach()"
-        val = node.value
+        val = ev.node.value
         if isinstance(val, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, meth, how="after"),), Applicability.SAFE)
         return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, f"({self.ctx.code(val)}){meth}"),), Applicability.SAFE)

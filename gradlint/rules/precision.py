@@ -7,6 +7,8 @@ import re
 
 import libcst as cst
 
+from ..analysis import knowledge as K
+from ..analysis.interpreter import dotted_name
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -32,10 +34,6 @@ def _eps_name(node: cst.CSTNode) -> str | None:
             if n:
                 return n
     return None
-
-
-def _strip(node: cst.CSTNode) -> cst.CSTNode:
-    return node
 
 
 class FiniteDifferenceLowPrecision(Rule):
@@ -101,8 +99,6 @@ class FiniteDifferenceLowPrecision(Rule):
         if not isinstance(h, (int, float)) or isinstance(h, bool) or not (0 < h <= 0.1):
             return
         num = ev.node.left
-        while isinstance(num, cst.BinaryOperation) is False and hasattr(num, "lpar") and False:
-            break
         if not (isinstance(num, cst.BinaryOperation) and isinstance(num.operator, cst.Subtract)):
             return
         if not (isinstance(num.left, (cst.Call, cst.Name, cst.Subscript)) and isinstance(num.right, (cst.Call, cst.Name, cst.Subscript))):
@@ -204,10 +200,7 @@ class GradcheckLowPrecision(Rule):
     call_names = frozenset({"gradcheck", "gradgradcheck"})
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.qual not in (
-            "torch.autograd.gradcheck", "torch.autograd.gradgradcheck",
-            "torch.autograd.gradcheck.gradcheck", "torch.autograd.gradcheck.gradgradcheck",
-        ):
+        if ev.qual not in K.TORCH_GRADCHECK:
             return
         inputs = ev.arg(1, "inputs")
         if inputs is None:
@@ -590,22 +583,13 @@ def _names_in(node: cst.CSTNode) -> set[str]:
             out.add(n.value)
 
         def visit_Attribute(self, n: cst.Attribute) -> bool:
-            full = _dotted(n)
+            full = dotted_name(n)
             if full:
                 out.add(full)
             return True
 
     node.visit(V())
     return out
-
-
-def _dotted(node) -> str | None:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        b = _dotted(node.value)
-        return f"{b}.{node.attr.value}" if b else None
-    return None
 
 
 def _has_additive_const(node: cst.CSTNode) -> bool:
@@ -615,7 +599,7 @@ def _has_additive_const(node: cst.CSTNode) -> bool:
             if isinstance(side, (cst.Float, cst.Integer)):
                 return True
             if isinstance(side, (cst.Name, cst.Attribute)):
-                n = _dotted(side) or ""
+                n = dotted_name(side) or ""
                 if "eps" in n.lower() or n.lower().endswith(("epsilon", "tiny", "delta")):
                     return True
         return _has_additive_const(node.left) or _has_additive_const(node.right)
@@ -630,6 +614,8 @@ class _FlowsToLoss(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
+        # read only through the engine's rule signature: a run that marked notes on values is
+        # not inert, so the editor's run cache replays it (the notes live on the values)
         self._sites: dict[int, tuple] = {}
 
     def mark(self, ev: CallEvent, site, data=None) -> None:
@@ -637,9 +623,8 @@ class _FlowsToLoss(Rule):
         ev.add_note(Note(self.note_kind, site, data=data))
 
     def on_diff(self, ev: DiffEvent) -> None:
-        for n in ev.target.sorted_notes():
-            if n.kind == self.note_kind:
-                self.report_site(n.node, n.data, ev)
+        for n in ev.target.sorted_notes(self.note_kind):
+            self.report_site(n.node, n.data, ev)
 
     def report_site(self, site, data, ev: DiffEvent) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -749,11 +734,10 @@ class WhereNanGradient(_FlowsToLoss):
 
     def _sanitized_arg(self, ev: CallEvent, arg_node) -> bool:
         # arguments computed by where/clamp/abs+eps were made safe before the operation
-        for v in ev.args[1:3]:
-            for n in v.sorted_notes():
-                if n.kind == "sanitized" and n.node is not None:
-                    if isinstance(arg_node, cst.Name):
-                        return True
+        if isinstance(arg_node, cst.Name) and any(
+            n.kind == "sanitized" and n.node is not None for v in ev.args[1:3] for n in v.notes
+        ):
+            return True
         if isinstance(arg_node, cst.Call) and _func_last(arg_node) in _SANITIZERS:
             return True
         return _has_additive_const(arg_node)
@@ -817,6 +801,13 @@ class SqrtWithoutEps(_FlowsToLoss):
 
     call_names = frozenset({"sqrt"})
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # binop results cannot take notes: `x ** 0.5` sites are reported when the file
+        # differentiates anything
+        self._binop_sites: list[tuple] = []
+        self._any_diff = False
+
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
         if last != "sqrt" or not ev.result.live:
@@ -835,15 +826,12 @@ class SqrtWithoutEps(_FlowsToLoss):
             arg = ev.node.left
             if not _has_additive_const(arg) and (self._sum_of_squares(arg) or self._variance(arg)):
                 self._sites[id(ev.node)] = (ev.node, arg)
-                # binop results cannot take notes; report when the file differentiates anything
-                self._binop_sites = getattr(self, "_binop_sites", []) + [(ev.node, arg)]
+                self._binop_sites.append((ev.node, arg))
 
     def finish(self) -> None:
-        if getattr(self, "_binop_sites", None) and self._any_diff:
+        if self._any_diff:
             for node, arg in self._binop_sites:
                 self.report_site(node, arg, None)
-
-    _any_diff = False
 
     def on_diff(self, ev: DiffEvent) -> None:
         self._any_diff = True
