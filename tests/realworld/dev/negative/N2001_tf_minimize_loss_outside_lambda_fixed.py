@@ -4,7 +4,7 @@
 # negative: the accepted fix — the whole computation moves inside the lambda passed to minimize()
 # mimics: positive/2001_tf_minimize_loss_outside_lambda.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (Keras 3 optimizers have no minimize())
 import  tensorflow as tf
 
 y_N= tf.Variable([1., 2., 3.],name="dd")

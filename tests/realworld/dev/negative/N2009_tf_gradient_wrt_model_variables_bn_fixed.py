@@ -4,7 +4,7 @@
 # negative: the accepted fix — use model.trainable_variables for the gradient and the update
 # mimics: positive/2009_tf_gradient_wrt_model_variables_bn.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (function definitions)
 import tensorflow as tf
 
 def compute_loss(prediction, label, operation='L2'):

@@ -4,7 +4,7 @@
 # negative: the accepted fix — add a small constant (or clip) inside the log
 # mimics: positive/2020_tf1_log_of_softmax_cross_entropy.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (TF1 graph API)
 import tensorflow as tf
 
 x = tf.placeholder(tf.float32, [None, 784])

@@ -4,7 +4,7 @@
 # negative: the accepted fix — C1 = tf.stop_gradient(tf.identity(C1)) (and C2), as the maintainer agreed
 # mimics: positive/2027_tf1_gradnorm_target_not_constant.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (TF1 API)
 import tensorflow as tf
 
 

@@ -4,7 +4,7 @@
 # negative: the accepted fix — freeze the output layer that the loss does not use (the accepted answer)
 # mimics: positive/2028_keras_loss_ignores_y_pred_hidden_layer.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (Keras 2 backend)
 import numpy as np
 from keras.layers import Input, Dense
 from keras.models import Model

@@ -4,7 +4,7 @@
 # negative: the accepted fix — tf.sqrt(1e-8 + tf.reduce_sum(...))
 # mimics: positive/2034_tf1_wgan_gp_slopes_sqrt.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (TF1 API)
 import tensorflow as tf
 
 

@@ -4,7 +4,7 @@
 # negative: the discriminator is compiled first and trainable=False is set before the combined model is compiled, so the discriminator trains on its own train_on_batch and stays frozen inside the combined model (the maintainer's explanation)
 # mimics: positive/2037_keras_make_trainable_without_recompile.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (class definition)
 from keras.layers import Input, Dense
 from keras.models import Model, Sequential
 from keras.optimizers import Adam

@@ -4,7 +4,7 @@
 # negative: the accepted fix — create the optimizer once, outside the step function
 # mimics: positive/2039_tf_function_optimizer_created_each_step.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (needs a model exposing model.loss(y, target))
 import tensorflow as tf
 from tensorflow.keras import optimizers
 

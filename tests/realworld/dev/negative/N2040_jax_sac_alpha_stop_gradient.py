@@ -4,7 +4,7 @@
 # negative: SAC losses use jax.lax.stop_gradient deliberately: the temperature is frozen inside the policy loss and the entropy difference is frozen inside the alpha loss, so each loss only trains its own parameters
 # mimics: positive/2027_tf1_gradnorm_target_not_constant.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (function definition)
 import jax
 import jax.numpy as jnp
 

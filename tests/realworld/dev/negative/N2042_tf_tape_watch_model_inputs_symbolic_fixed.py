@@ -4,7 +4,7 @@
 # negative: the accepted fix — watch the eager input (tape.watch(images)) before the forward pass and differentiate with respect to it
 # mimics: positive/2042_tf_tape_watch_model_inputs_symbolic.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, input gradient computed
 import tensorflow as tf
 
 model = tf.keras.Sequential([tf.keras.Input(shape=(28, 28)), tf.keras.layers.Flatten(), tf.keras.layers.Dense(10)])

@@ -4,7 +4,7 @@
 # negative: the accepted fix — the double-where trick: feed sqrt a safe value where the branch is not taken
 # mimics: positive/2101_jax_where_sqrt_branch_nan.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, grad at 0.0 is 1.0
 import jax.numpy as jnp
 from jax import grad
 

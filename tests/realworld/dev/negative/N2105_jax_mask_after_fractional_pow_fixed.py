@@ -4,7 +4,7 @@
 # negative: the accepted fix — filter before the power (pre_filter=True)
 # mimics: positive/2105_jax_mask_after_fractional_pow.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, gradient 0.5
 import jax.numpy as jnp
 from jax import grad
 

@@ -4,7 +4,7 @@
 # negative: the accepted fix — jax.grad(squared_error_with_aux, has_aux=True)
 # mimics: positive/2107_jax_grad_aux_without_has_aux.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, no error
 import jax
 import jax.numpy as jnp
 

@@ -4,7 +4,7 @@
 # negative: the accepted fix — factor the scalar out: jnp.abs(a) * jnp.linalg.norm(x)
 # mimics: positive/2114_jax_norm_of_scaled_zero_vector.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, gradient 0.0
 import jax
 from jax import numpy as jnp
 

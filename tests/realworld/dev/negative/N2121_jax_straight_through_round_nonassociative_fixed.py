@@ -4,7 +4,7 @@
 # negative: the accepted fix — x - stop_gradient(x) + stop_gradient(f(x)), which is exactly f(x)
 # mimics: positive/2121_jax_straight_through_round_nonassociative.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, no error
 import jax
 import jax.numpy as jnp
 

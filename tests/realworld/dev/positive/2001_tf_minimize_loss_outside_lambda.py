@@ -4,7 +4,7 @@
 # kind: tf-tape-scope
 # pitfall: the cost is computed eagerly before minimize(); the lambda only returns the finished tensor, so the optimizer's internal tape records nothing and no variable gets a gradient
 # expect: line 11 — the cost is computed outside the loss callable, hence outside minimize()'s tape
-# checked: parse only (fragment)
+# checked: parse only (Keras 3 optimizers have no minimize(); the thread used the TF 2.3 optimizer API)
 import  tensorflow as tf
 
 y_N= tf.Variable([1., 2., 3.],name="dd")

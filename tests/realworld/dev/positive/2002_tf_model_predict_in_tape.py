@@ -4,7 +4,7 @@
 # kind: tf-tape-conversion
 # pitfall: model.predict() returns a NumPy array, so the loss built from it inside the tape is disconnected from the model's variables and every gradient is None
 # expect: line 28 — model.predict(x) inside the tape leaves the graph (NumPy result)
-# checked: parse only (fragment)
+# checked: ran, reproduces (ValueError: No gradients provided for any variable)
 import tensorflow as tf
 
 n = 10

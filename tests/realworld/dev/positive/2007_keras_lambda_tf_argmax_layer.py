@@ -4,7 +4,7 @@
 # kind: keras-lambda-nondiff
 # pitfall: the model's output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")
 # expect: line 16 — Lambda(lambda q: tf.math.argmax(q, 2)) as the model output has no gradient
-# checked: parse only (fragment)
+# checked: ran, reproduces (ValueError: No gradients provided for any variable)
 import numpy as np
 import tensorflow as tf
 import tensorflow.keras.backend as K

@@ -4,7 +4,7 @@
 # kind: keras-symbolic-tensor
 # pitfall: the WGAN-GP penalty is written as a compiled Keras loss that calls K.gradients on the symbolic interpolated input; under TF2 the loss runs inside Keras' own function and K.gradients returns [None]
 # expect: line 21 — K.gradients(y_pred, averaged_samples) on a symbolic Keras input returns [None] in TF2
-# checked: parse only (fragment)
+# checked: parse only (Keras 2 API: K.gradients, keras.layers.merge)
 from functools import partial
 
 import keras.backend as K

@@ -4,7 +4,7 @@
 # kind: nondiff-op-on-loss-path
 # pitfall: a custom Round layer at the end of the network makes the output piecewise constant; the gradient of the loss with respect to every parameter is zero, so nothing trains
 # expect: line 21 — K.round in the output layer has a zero (or no) gradient
-# checked: parse only (fragment)
+# checked: parse only (Keras 1 Layer API: get_output/get_input)
 from keras.layers import Layer, Dense, Activation
 from keras.models import Sequential
 import keras.backend as K

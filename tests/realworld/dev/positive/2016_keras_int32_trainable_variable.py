@@ -4,7 +4,7 @@
 # kind: int-dtype-parameter
 # pitfall: the layer's trainable variable is created with an integer dtype; integer tensors are not differentiable, so fit() raises "No gradients provided for any variable"
 # expect: line 19 — add_variable with dtype int32 creates a trainable weight that can never receive a gradient
-# checked: parse only (fragment)
+# checked: ran, reproduces (ValueError: No gradients provided for any variable)
 import keras
 import tensorflow as tf
 import numpy as np

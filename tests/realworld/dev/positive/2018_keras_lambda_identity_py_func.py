@@ -4,7 +4,7 @@
 # kind: keras-lambda-nondiff
 # pitfall: a Lambda layer wraps tf.py_func, which has no gradient, between VGG16 and the loss; compiling the training function fails with "None values not supported"
 # expect: line 27 — tf.py_func in the Lambda layer has no registered gradient
-# checked: parse only (fragment)
+# checked: parse only (needs the VGG16 ImageNet weights download; TF1 keep_dims)
 import numpy as np
 
 import tensorflow as tf

@@ -4,7 +4,7 @@
 # kind: nan-grad-singular-point
 # pitfall: the cross-entropy is written as y * tf.log(pred) on softmax probabilities; once a probability underflows to 0 the log is -inf and loss and gradients become NaN
 # expect: line 18 — tf.log of a softmax output that can reach 0
-# checked: parse only (fragment)
+# checked: parse only (TF1 graph API: tf.placeholder)
 import tensorflow as tf
 
 x = tf.placeholder(tf.float32, [None, 784])

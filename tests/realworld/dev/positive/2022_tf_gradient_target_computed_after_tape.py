@@ -4,7 +4,7 @@
 # kind: tf-tape-scope
 # pitfall: f(x) is evaluated as the argument of t.gradient, after the with-block has closed, so the tape never recorded it and the gradient is None
 # expect: line 17 — the target f(x) is computed in the gradient() call, outside the recording block
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient None: 'NoneType' object has no attribute 'numpy')
 import tensorflow as tf
 
 def f(x):

@@ -4,7 +4,7 @@
 # kind: missing-stop-gradient
 # pitfall: the GradNorm target C_i = G_avg * r_i^alpha must be a constant, but it is built from the loss weights without stop_gradient, so minimising |G_i - C_i| also pushes the target itself
 # expect: line 32 — the GradNorm target is computed from differentiable quantities and never wrapped in stop_gradient
-# checked: parse only (fragment)
+# checked: parse only (TF1 tf.gradients / tf.div inside a function that is never called)
 import tensorflow as tf
 
 

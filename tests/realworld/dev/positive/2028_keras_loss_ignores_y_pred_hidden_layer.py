@@ -4,7 +4,7 @@
 # kind: params-unused-by-loss
 # pitfall: the custom loss only sums a hidden layer's activations, so the output layer's weights never reach the loss; Keras then finds a None gradient for them and fit() fails
 # expect: line 20 — the loss references hidden_a only, so the output Dense layer's weights get no gradient
-# checked: parse only (fragment)
+# checked: parse only (Keras 2 backend: K.sum no longer in keras.backend)
 import numpy as np
 from keras.layers import Input, Dense
 from keras.models import Model

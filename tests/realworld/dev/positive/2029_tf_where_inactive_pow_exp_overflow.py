@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: the inactive branch pow(10, exp(a)) overflows to inf; tf.where multiplies its infinite gradient by zero and the gradient with respect to a is nan
 # expect: line 12 — tf.where whose unselected branch overflows to inf
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient nan)
 import tensorflow as tf
 
 a = tf.Variable(10.)

@@ -4,7 +4,7 @@
 # kind: nan-grad-singular-point
 # pitfall: the gradient-penalty slope is tf.sqrt of a sum of squared critic gradients; when that sum is 0 the second-order gradient of sqrt is infinite and the summaries fill with NaN
 # expect: line 16 — tf.sqrt of the squared-gradient sum without an epsilon
-# checked: parse only (fragment)
+# checked: parse only (TF1 tf.gradients / tf.random_uniform)
 import tensorflow as tf
 
 

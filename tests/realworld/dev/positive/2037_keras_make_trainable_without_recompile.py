@@ -4,7 +4,7 @@
 # kind: frozen-but-trained
 # pitfall: make_trainable(discriminator, False) flips the layers' trainable flags, but the discriminator was compiled before and is never recompiled, so train_on_batch keeps updating the "frozen" weights
 # expect: line 26 — trainable flags changed after compile(); the compiled training function still updates these weights
-# checked: parse only (fragment)
+# checked: ran, does not reproduce on Keras 3.15 (the trainable flag now takes effect without recompiling; Keras 2 behaviour per the thread)
 import numpy as np
 from keras.layers import Input, Dense
 from keras.models import Model

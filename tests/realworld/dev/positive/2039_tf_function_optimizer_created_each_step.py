@@ -4,7 +4,7 @@
 # kind: optimizer-created-in-step
 # pitfall: a new Adam optimizer is created inside the tf.function training step, so its slot variables are created on every call ("tried to create variables on non-first call") and, outside tf.function, its moment estimates would restart each step
 # expect: line 13 — the optimizer is constructed inside the per-step training function
-# checked: parse only (fragment)
+# checked: parse only (needs a model exposing model.loss(y, target))
 import tensorflow as tf
 from tensorflow.keras import optimizers
 

@@ -4,7 +4,7 @@
 # kind: tf-tape-scope
 # pitfall: v + 1 is computed once outside the loss function handed to implicit_value_and_gradients; the loss only reads the precomputed tensor, so no trainable variable is accessed while it runs and no gradient exists
 # expect: line 13 — v_add_1 is computed outside the function whose gradient is taken
-# checked: parse only (fragment)
+# checked: parse only (tf.contrib.eager no longer exists)
 import tensorflow as tf
 import tensorflow.contrib.eager as tfe
 

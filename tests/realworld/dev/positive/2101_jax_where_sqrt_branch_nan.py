@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: np.where selects x below 1 but the sqrt branch is still differentiated at 0, so grad(f)(0.0) is nan
 # expect: line 11 — the untaken sqrt branch of where produces an infinite derivative at 0 that turns the gradient into nan
-# checked: parse only (fragment)
+# checked: ran, reproduces (grad at 0.0 is nan)
 import jax.numpy as np
 from jax import grad
 

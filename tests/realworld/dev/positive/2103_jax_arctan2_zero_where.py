@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: arctan2(a, a) has a nan derivative at a == 0; where discards that element's value but not its nan gradient
 # expect: line 12 — arctan2(a, a) at a == 0 has a nan derivative that where does not mask
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient [0, nan, 0])
 import jax.numpy as np
 from jax import grad
 

@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: delta**0.5 is computed for a zero entry and only then masked with delta > 0; the masked-out entry's infinite derivative makes the gradient nan
 # expect: line 16 — the fractional power is applied before the mask, at an entry equal to 0
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient nan)
 import jax.numpy as jnp
 from jax import grad
 

@@ -4,7 +4,7 @@
 # kind: jax-has-aux
 # pitfall: the differentiated function returns (loss, aux) but jax.grad is called without has_aux=True, so grad sees a tuple output and raises "Gradient only defined for scalar-output functions"
 # expect: line 20 — jax.grad of a function returning a pair, without has_aux=True
-# checked: parse only (fragment)
+# checked: ran, reproduces (TypeError: Gradient only defined for scalar-output functions)
 import jax
 import jax.numpy as jnp
 

@@ -4,7 +4,7 @@
 # kind: jax-concretization
 # pitfall: int(jnp.ceil(T / delta_t)) needs a concrete value, but under jax.jit T is a tracer, so tracing fails with ConcretizationTypeError
 # expect: line 17 — int() of a jnp result computed from a traced argument inside a jitted method
-# checked: parse only (fragment)
+# checked: ran, reproduces (ConcretizationTypeError when called under jit)
 import jax
 import jax.numpy as jnp
 

@@ -4,7 +4,7 @@
 # kind: jax-tracer-conversion
 # pitfall: the custom JVP rule calls scipy.integrate.quad on a traced tangent (c1_dot); SciPy needs concrete floats, so jax.grad fails with ConcretizationTypeError
 # expect: line 21 — scipy's quad integrates a lambda over a traced tangent inside the JVP rule
-# checked: parse only (fragment)
+# checked: ran, reproduces (ConcretizationTypeError)
 import jax
 from scipy.integrate import quad
 

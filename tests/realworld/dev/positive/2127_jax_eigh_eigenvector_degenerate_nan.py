@@ -4,7 +4,7 @@
 # kind: nan-grad-singular-point
 # pitfall: the derivative of an eigenvector from jnp.linalg.eigh divides by eigenvalue differences; M has a repeated eigenvalue (1, 1), so every entry of the gradient is nan, even for the non-degenerate eigenvector
 # expect: line 12 — eigenvectors of a matrix with repeated eigenvalues are differentiated
-# checked: parse only (fragment)
+# checked: ran, reproduces (all-nan gradient)
 import jax.numpy as jnp
 from jax import grad
 

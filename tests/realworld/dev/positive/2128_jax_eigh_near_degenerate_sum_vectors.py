@@ -4,7 +4,7 @@
 # kind: nan-grad-singular-point
 # pitfall: the loss sums the eigenvectors of a nearly identity matrix; the eigh gradient's 1/(lambda_i - lambda_j) factors blow up for eigenvalues 1e-8 apart, giving huge or nan gradients
 # expect: line 13 — eigenvectors of a (near-)degenerate matrix on the loss path
-# checked: parse only (fragment)
+# checked: ran, reproduces (nan gradient for the near-degenerate matrix)
 import numpy as onp
 import jax.numpy as np
 from jax import grad

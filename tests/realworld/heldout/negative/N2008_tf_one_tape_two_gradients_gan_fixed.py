@@ -4,7 +4,7 @@
 # negative: the accepted fix — one tape per network (the repository's original code), each asked once
 # mimics: positive/2008_tf_one_tape_two_gradients_gan.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (class definitions; same models as the positive check)
 import tensorflow as tf
 
 class GAN(object):

@@ -4,7 +4,7 @@
 # negative: the accepted fix — take the first gradient inside the with-block of the persistent tape
 # mimics: positive/2017_tf_first_gradient_outside_persistent_tape.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, prints 12.0 and 4.0
 import tensorflow as tf
 
 y = tf.constant(2.0,)

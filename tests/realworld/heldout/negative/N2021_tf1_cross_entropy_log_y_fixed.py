@@ -4,7 +4,7 @@
 # negative: the accepted fix — tf.log(y + 1e-8)
 # mimics: positive/2021_tf1_cross_entropy_log_y.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (TF1 graph API)
 import tensorflow as tf
 
 x = tf.placeholder(tf.float32, [None, 784])

@@ -4,7 +4,7 @@
 # negative: the accepted fix — replace x by a safe value first (x = safe_x) so log never sees negatives
 # mimics: positive/2031_tf_where_log_negative_inputs.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, finite gradient
 import tensorflow as tf
 import numpy as np
 x = tf.convert_to_tensor(np.random.randn(100).astype(np.float32))

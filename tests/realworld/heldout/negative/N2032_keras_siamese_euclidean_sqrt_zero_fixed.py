@@ -4,7 +4,7 @@
 # negative: the accepted fix — add a small constant inside the sqrt
 # mimics: positive/2032_keras_siamese_euclidean_sqrt_zero.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (Keras 2 backend function)
 from keras import backend as K
 
 def euclidean_distance(vects):

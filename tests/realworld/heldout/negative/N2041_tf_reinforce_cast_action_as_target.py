@@ -4,7 +4,7 @@
 # negative: the sampled action (a comparison cast to float) is used only as the label y_target of the loss; the gradient flows through left_proba, and int(action) is used after the tape for env.step
 # mimics: positive/2012_keras_loss_double_argsort_ranks.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: parse only (needs a gym environment)
 import numpy as np
 import tensorflow as tf
 

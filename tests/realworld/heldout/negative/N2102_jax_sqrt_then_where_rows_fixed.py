@@ -4,7 +4,7 @@
 # negative: the accepted fix — apply where before the sqrt so the sqrt never sees zero (test_succeed in the same thread)
 # mimics: positive/2102_jax_sqrt_then_where_rows.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, finite gradient
 import jax.numpy as np
 from jax import grad
 

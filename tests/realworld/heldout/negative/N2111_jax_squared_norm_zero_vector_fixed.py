@@ -4,7 +4,7 @@
 # negative: the accepted fix — use the sum of squares (sum_of_squares in the same report)
 # mimics: positive/2111_jax_squared_norm_zero_vector.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, gradient [0 0]
 import jax.numpy as np
 from jax import grad
 

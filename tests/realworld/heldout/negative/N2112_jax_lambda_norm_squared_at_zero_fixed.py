@@ -4,7 +4,7 @@
 # negative: the accepted fix — jnp.sum(x**2) instead of the squared norm
 # mimics: positive/2112_jax_lambda_norm_squared_at_zero.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, no error
 import jax
 import jax.numpy as jnp
 

@@ -4,7 +4,7 @@
 # negative: the accepted fix — the squared distance as (x - y).dot(x - y)
 # mimics: positive/2113_jax_l2_dist_sq_identical_points.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, no error
 import jax
 import jax.numpy as jnp
 

@@ -4,7 +4,7 @@
 # negative: the accepted fix — clip to [-1 + eps, 1 - eps]
 # mimics: positive/2119_jax_arccos_clip_at_boundary.py
 # expect: no finding
-# checked: parse only (fragment)
+# checked: ran, gradient -0.0
 import jax
 import jax.numpy as jnp
 

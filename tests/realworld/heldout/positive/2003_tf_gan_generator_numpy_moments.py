@@ -4,7 +4,7 @@
 # kind: tf-tape-conversion
 # pitfall: the generator output is converted with .numpy() and reduced with NumPy moments inside the tape, so the generator loss has no path back to G's variables
 # expect: line 26 — g_fake_data.numpy() inside the tape cuts the generator out of the loss
-# checked: parse only (fragment)
+# checked: ran with small Dense models as G and D, reproduces (No gradients provided for any variable)
 import numpy as np
 import tensorflow as tf
 from scipy.stats import skew, kurtosis

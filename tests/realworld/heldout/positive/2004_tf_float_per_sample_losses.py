@@ -4,7 +4,7 @@
 # kind: tf-tape-conversion
 # pitfall: each per-sample loss is turned into a Python float and the distance is recomputed outside TensorFlow, so the tensor returned by convert_to_tensor has no history and the gradients are None
 # expect: line 23 — float(loss) converts each per-sample loss to a Python number inside the taped loss function
-# checked: parse only (fragment)
+# checked: parse only (tape.watch(model.trainable_variables) fails earlier on Keras 3 variables)
 import numpy as np
 import tensorflow as tf
 

@@ -4,7 +4,7 @@
 # kind: keras-lambda-nondiff
 # pitfall: a Lambda layer applies K.argmax (then a cast) in the middle of the model, so nothing before it receives a gradient and fit() fails with "An operation has None for gradient"
 # expect: line 20 — Lambda(K.argmax) in the middle of the model is not differentiable
-# checked: parse only (fragment)
+# checked: parse only (keras.backend.argmax no longer exists in Keras 3)
 from keras.layers import Input, Dense, Embedding, LSTM, Dropout, Lambda
 from keras.models import Model
 from keras import backend as K

@@ -4,7 +4,7 @@
 # kind: tf-nonpersistent-twice
 # pitfall: a single non-persistent tape is asked for the generator's and then the discriminator's gradients; the second gradient() call raises because the tape released its resources after the first
 # expect: line 30 — second gradient() call on a non-persistent tape
-# checked: parse only (fragment)
+# checked: ran with small Keras models, reproduces (RuntimeError: A non-persistent GradientTape can only be used to compute one set of gradients)
 import tensorflow as tf
 
 class GAN(object):

@@ -4,7 +4,7 @@
 # kind: tf-tape-conversion
 # pitfall: inside a custom Keras loss the input-gradient regulariser calls model.predict(), which returns NumPy, so the inner tape cannot differentiate the cross-entropy with respect to the inputs
 # expect: line 16 — model.predict inside the tape returns NumPy (no gradient w.r.t. X_tensor)
-# checked: parse only (fragment)
+# checked: parse only (Keras 3 Sequential without an Input has no model.input at compile time)
 import tensorflow as tf
 from tensorflow.keras.layers import Dense
 

@@ -4,7 +4,7 @@
 # kind: nondiff-op-on-loss-path
 # pitfall: the loss is the squared difference of arg_max indices cast to float; arg_max has no gradient, so minimize() finds no gradient for the softmax weights
 # expect: line 18 — arg_max of the logits, cast to float, as the loss input
-# checked: parse only (fragment)
+# checked: parse only (TF1 graph API)
 import tensorflow as tf
 
 SIZE_LSTM_UNITS = 64

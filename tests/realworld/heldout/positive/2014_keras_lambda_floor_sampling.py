@@ -4,7 +4,7 @@
 # kind: keras-lambda-nondiff
 # pitfall: a Lambda layer samples with tf.floor, whose registered gradient is None, so fitting fails with "None values not supported"
 # expect: line 15 — tf.floor inside the function used by the Lambda layer has no gradient
-# checked: parse only (fragment)
+# checked: parse only (Keras 2 / TF1 names; the Lambda is only traced at fit time)
 import tensorflow as tf
 from keras.models import Sequential
 from keras.layers import Dense, Lambda

@@ -4,7 +4,7 @@
 # kind: tf-tape-scope
 # pitfall: the first-order gradient is taken after the with-block, so the tape never records it and the second-order gradient d(grads)/dv is None
 # expect: line 19 — the first gradient is computed outside the tape's with-block, so the second-order gradient of it is None
-# checked: parse only (fragment)
+# checked: ran, reproduces (second-order gradient None)
 import tensorflow as tf
 
 y = tf.constant(2.0,)

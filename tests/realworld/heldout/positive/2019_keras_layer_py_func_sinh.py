@@ -4,7 +4,7 @@
 # kind: conversion-on-loss-path
 # pitfall: a custom Keras layer computes np.sinh through tf.py_func; py_func has no gradient, so tf.gradients(loss, x) for the adversarial attack is None
 # expect: line 23 — tf.py_func wrapping a NumPy function in the layer's call has no gradient
-# checked: parse only (fragment)
+# checked: parse only (keras.engine.topology no longer exists)
 import numpy as np
 import tensorflow as tf
 from keras.models import Sequential

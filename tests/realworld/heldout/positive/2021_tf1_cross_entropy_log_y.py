@@ -4,7 +4,7 @@
 # kind: nan-grad-singular-point
 # pitfall: -tf.reduce_sum(y_ * tf.log(y)) takes the log of softmax probabilities; a zero probability makes the loss and its gradient NaN
 # expect: line 15 — tf.log(y) of a softmax output without an epsilon
-# checked: parse only (fragment)
+# checked: parse only (TF1 graph API: tf.placeholder)
 import tensorflow as tf
 
 x = tf.placeholder(tf.float32, [None, 784])

@@ -4,7 +4,7 @@
 # kind: keras-symbolic-tensor
 # pitfall: a compiled custom loss opens a GradientTape on model.input, which is a symbolic Keras tensor, to take the derivative of the output with respect to the inputs; eager execution rejects symbolic tensors
 # expect: line 18 — the symbolic model.input is used as the tensor to watch and differentiate inside the loss
-# checked: parse only (fragment)
+# checked: parse only (needs the Pima CSV; Keras 2-era compile of a symbolic loss)
 from numpy import loadtxt
 from keras.models import Sequential
 from keras.layers import Dense

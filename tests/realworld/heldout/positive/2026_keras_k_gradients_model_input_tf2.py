@@ -4,7 +4,7 @@
 # kind: keras-symbolic-tensor
 # pitfall: the filter-visualisation recipe differentiates a symbolic layer output with K.gradients(loss, model.input) (or a tape over KerasTensors); in TF2 eager the symbolic graph has no gradient and the call fails
 # expect: line 20 — K.gradients of a loss built from symbolic layer outputs with respect to model.input
-# checked: parse only (fragment)
+# checked: parse only (needs the VGG16 ImageNet weights download; Keras 2 K.gradients)
 from keras.applications import VGG16
 from keras import backend as K
 import tensorflow as tf

@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: tf.select picks 0 for x > 0 but still differentiates exp(x), which overflows at x = 1e10; 0 * inf makes the gradient NaN
 # expect: line 10 — tf.select with an exp branch that overflows where it is not selected
-# checked: parse only (fragment)
+# checked: parse only (TF1 graph API: tf.select, tf.placeholder)
 import tensorflow as tf
 x = tf.placeholder(tf.float32)
 y = tf.select(x>0, 0., tf.exp(x))

@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: tf.where keeps alpha * log(x) only for x >= 0, but log is still evaluated (and differentiated) for the negative entries, so the gradient with respect to alpha is nan
 # expect: line 15 — log of the raw x (with negative entries) inside the where branch
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient nan)
 import tensorflow as tf
 import numpy as np
 x = tf.convert_to_tensor(np.random.randn(100).astype(np.float32))

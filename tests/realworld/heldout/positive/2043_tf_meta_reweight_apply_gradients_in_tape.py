@@ -4,7 +4,7 @@
 # kind: tf-variable-assign-in-tape
 # pitfall: the look-ahead update is done with optimizer.apply_gradients inside the persistent tape; variable assignment is not differentiable, so the meta-gradient of the validation loss with respect to the example weights epsilon is None
 # expect: line 21 — apply_gradients writes the inner step into the variables; the tape cannot see through the assignment
-# checked: parse only (fragment)
+# checked: parse only (needs a compiled classifier and data)
 import tensorflow as tf
 
 

@@ -4,7 +4,7 @@
 # kind: where-nan-gradient
 # pitfall: the row norm sqrt(sum(x**2)) is computed for a zero row before where replaces it with ones; the gradient of the discarded branch is nan at zero and leaks through where
 # expect: line 12 — sqrt of a row sum that is zero for one row, computed before the where guard
-# checked: parse only (fragment)
+# checked: ran, reproduces (nan rows in the gradient)
 import jax.numpy as np
 from jax import grad
 

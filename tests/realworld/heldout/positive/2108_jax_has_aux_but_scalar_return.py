@@ -4,7 +4,7 @@
 # kind: jax-has-aux
 # pitfall: grad(f, has_aux=True) is applied to a function that returns a single array, so JAX tries to unpack it as (value, aux) and fails with an obscure TypeError
 # expect: line 13 — has_aux=True for a function that returns no auxiliary value
-# checked: parse only (fragment)
+# checked: ran, reproduces (TypeError: expected function with aux output to return a two-element tuple)
 from jax import jit, grad
 import jax.numpy as jnp
 

@@ -4,7 +4,7 @@
 # kind: nan-grad-singular-point
 # pitfall: a lambda computes jnp.linalg.norm(x) ** 2 and jax.grad is evaluated at 0.; the norm's derivative is undefined there and the result is nan
 # expect: line 11 — norm(x) ** 2 differentiated at 0
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient nan)
 import jax
 import jax.numpy as jnp
 

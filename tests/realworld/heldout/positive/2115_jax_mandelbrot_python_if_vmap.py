@@ -4,7 +4,7 @@
 # kind: jax-concretization
 # pitfall: a Python if on jnp.abs(z) > 2.0 inside a function transformed by vmap needs a concrete bool from a batched tracer (TracerBoolConversionError)
 # expect: line 15 — Python if on a traced comparison inside the vmapped function
-# checked: parse only (fragment)
+# checked: ran, reproduces (TracerBoolConversionError)
 import jax
 from jax import numpy as jnp
 from jax import jit,vmap

@@ -4,7 +4,7 @@
 # kind: jax-concretization
 # pitfall: the lax.cond predicate is built with Python's `and` on two traced comparisons, which calls bool() on a tracer inside jit
 # expect: line 25 — Python `and` between traced comparisons in a jitted function
-# checked: parse only (fragment)
+# checked: ran, reproduces (TracerBoolConversionError)
 import jax
 from jax import jit
 

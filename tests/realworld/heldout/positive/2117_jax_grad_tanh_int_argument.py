@@ -4,7 +4,7 @@
 # kind: jax-grad-int-input
 # pitfall: jax.grad is called with the Python int 2; reverse-mode differentiation requires float inputs and raises "Primal inputs to reverse-mode differentiation must be of float or complex type"
 # expect: line 15 — grad evaluated at an integer argument
-# checked: parse only (fragment)
+# checked: ran, reproduces (grad requires real- or complex-valued inputs)
 import jax.numpy as np
 from jax import grad
 aval =2

@@ -4,7 +4,7 @@
 # kind: jax-grad-wrong-argnums
 # pitfall: jax.grad differentiates only with respect to the first positional argument by default; returning b (or c) and expecting its derivative in b gives 0.0 (or b's coefficient) silently
 # expect: line 14 — grad(f2) without argnums differentiates only with respect to a
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradient 0.0 for a function of b)
 import jax.numpy as np
 from jax import grad, jit, vmap
 def f2(a, b):

@@ -4,7 +4,7 @@
 # kind: eqx-filter-nonarray-leaf
 # pitfall: eqx.filter_grad only differentiates floating-point JAX arrays; parameters held as Python floats (or a list of floats) are treated as static and their gradient is None
 # expect: line 17 — eqx.filter_grad applied to a function of Python floats returns None gradients
-# checked: parse only (fragment)
+# checked: ran, reproduces (gradients [None, None, None])
 import equinox as eqx
 import jax
 import jax.numpy as jnp

@@ -4,7 +4,7 @@
 # kind: jax-tracer-leak
 # pitfall: a jitted init function splits a global PRNG key and writes it back with `global key`; under jit the assignment stores a tracer in global state, so randomness repeats and the next use raises UnexpectedTracerError
 # expect: line 15 — the traced split result is written to a global variable inside a jitted function
-# checked: parse only (fragment)
+# checked: ran, reproduces (UnexpectedTracerError)
 from jax import jit
 from jax import random
 
