@@ -7,27 +7,12 @@ Dynamic API (imports torch lazily, in the calling process):
     gradcheck(fn, *inputs, ...) -> GradcheckReport
 """
 
-# No `from __future__ import annotations` here: it imports the module `__future__`, and under
-# `python -m gradlint` that would be looked up in the working directory before the lines below
-# could take the directory off the path.
-import sys as _sys
+# First, before any other import: under `python -m gradlint` the working directory is first on
+# sys.path (see _startpath.py). No `from __future__ import annotations` in this file: it would
+# import a module before that.
+from . import _startpath
 
-if _sys.argv[:1] == ["-m"] and _sys.path:  # `python -m gradlint ...` while it finds gradlint
-    import os as _os  # loaded at start-up already, never looked up on the path
-
-    def _drop_start_dir() -> None:
-        """`-m` put the working directory first on sys.path. A repository checked in CI (or a
-        folder an editor opened) then shadows every module imported from here on: `json.py`,
-        `dataclasses.py`... Unless gradlint itself came from there (a source checkout), the entry
-        goes. Best effort only: a `gradlint/` there already replaced this package, and what
-        Python imported before this line (`runpy` on 3.10, `types` on 3.12+) was looked up there
-        too. `gradlint check`, the console script, never has the directory on its path."""
-        first = _os.path.realpath(_sys.path[0] or _os.curdir)
-        here = _os.path.dirname(_os.path.dirname(_os.path.realpath(__file__)))
-        if first == _os.path.realpath(_os.getcwd()) and first != here:
-            del _sys.path[0]
-
-    _drop_start_dir()
+_startpath.drop_start_dir(__file__)
 
 from typing import Any  # noqa: E402
 

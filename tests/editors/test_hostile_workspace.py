@@ -182,3 +182,30 @@ async def test_lint_process_never_searches_the_working_directory(ws: Path, monke
         await proc.close()
     assert [d.code for d in diags] == ["GL205"] and n == 1 and "loss.item()" in fixed
     assert hostile_workspace.markers(ws) == []
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["py", "-m", "gradlint", "check", "."], "gradlint"),
+    (["py", "-mgradlint.rules.catalog", "--write"], "gradlint.rules.catalog"),
+    (["py", "-X", "dev", "-Wignore", "-Bm", "gradlint"], "gradlint"),
+    (["py", "-Xutf8", "--check-hash-based-pycs", "always", "-m", "gradlint"], "gradlint"),
+    (["py", "-m", "mytrainer", "-m", "gradlint"], "mytrainer"),
+    (["py", "train.py", "-m", "gradlint"], None),
+    (["py", "-c", "import gradlint", "-m", "gradlint"], None),
+    (["py", "-"], None),
+])
+def test_main_module_of_a_command_line(argv: list[str], name: str | None) -> None:
+    from gradlint._startpath import main_module
+
+    assert main_module(argv) == name
+
+
+def test_python_m_of_another_package_keeps_the_working_directory(tmp_path: Path) -> None:
+    """Only `python -m gradlint...` loses the directory: a program run with -m whose package
+    imports gradlint while it is located still finds its own modules there."""
+    (tmp_path / "mytrainer").mkdir()
+    (tmp_path / "mytrainer" / "__init__.py").write_text("import gradlint\nimport helpers\n")
+    (tmp_path / "mytrainer" / "__main__.py").write_text("import helpers\nprint(helpers.VALUE)\n")
+    (tmp_path / "helpers.py").write_text("VALUE = 'found'\n")
+    r = subprocess.run([sys.executable, "-m", "mytrainer"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "found", r.stderr
