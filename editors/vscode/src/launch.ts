@@ -8,7 +8,7 @@
 // cleans sys.path before it imports anything. PYTHONPATH loses the entries that would put the
 // workspace back (empty or relative ones; in an untrusted workspace, those inside it).
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { Settings } from "./settings";
 
@@ -88,13 +88,35 @@ export function isInside(file: string, folder: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
+/** Where a bare command name (`python3`) is found on PATH, as spawning it would find it. */
+export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE").split(";") : [""];
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue; // relative entries resolve against the launcher's folder
+    for (const ext of exts) {
+      const file = path.join(dir, name + ext);
+      try {
+        accessSync(file, constants.X_OK);
+        if (statSync(file).isFile()) return file;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * Why the program that would start the server must not run in an untrusted workspace (it is a
- * file of the workspace, e.g. its `.venv/bin/python`), or undefined.
+ * file of the workspace, e.g. its `.venv/bin/python`, named directly or found first on PATH, as
+ * when VS Code was started from a shell with the workspace's environment activated), or
+ * undefined.
  */
-export function untrustedProgram(command: string[], folders: string[], trusted: boolean): string | undefined {
-  const exe = command[0];
-  if (trusted || !exe || !path.isAbsolute(exe) || !folders.some((f) => isInside(exe, f))) return undefined;
+export function untrustedProgram(command: string[], folders: string[], trusted: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  const named = command[0];
+  if (trusted || !named) return undefined;
+  const exe = path.isAbsolute(named) ? named : /[\\/]/.test(named) ? undefined : onPath(named, env);
+  if (!exe || !folders.some((f) => isInside(exe, f))) return undefined;
   return `not starting ${exe}: it lies inside this untrusted workspace, and running it would run the workspace's code. ` +
     `Trust the workspace, or choose a program outside it in your user settings.`;
 }

@@ -93,7 +93,7 @@ export class ServerManager implements vscode.Disposable {
     const interpreter = await findInterpreter(settings.interpreter, folder?.uri, trusted, (m) => this.log.info(m));
     const command = resolveCommand(interpreter.command, folder?.uri.fsPath);
     const launchSettings = { ...settings, path: resolveCommand(settings.path, folder?.uri.fsPath) };
-    const refused = untrustedProgram(launchSettings.path.length > 0 ? launchSettings.path : command, folders, trusted);
+    const refused = untrustedProgram(launchSettings.path.length > 0 ? launchSettings.path : command, folders, trusted, env);
     if (refused) return this.fail(refused);
     let probe: Probe | undefined;
     if (settings.path.length === 0) {

@@ -282,5 +282,16 @@ test("untrusted: a Python inside the workspace is never started, wherever it was
   session = await activate({ folder, trusted: false, user: { "gradlint.interpreter": [".venv/bin/python"] } });
   assert.ok(host.messages.some((m) => m.level === "error" && /inside this untrusted workspace/.test(m.message)), JSON.stringify(host.messages));
   assert.equal(serverProcesses().length, 0);
+  await session.stop();
+  // the default `python3`, when VS Code was started from a shell with the workspace's .venv active
+  const savedPath = process.env.PATH;
+  process.env.PATH = [path.join(folder, ".venv", "bin"), savedPath].join(path.delimiter);
+  try {
+    session = await activate({ folder, trusted: false });
+  } finally {
+    process.env.PATH = savedPath;
+  }
+  assert.ok(host.messages.some((m) => m.level === "error" && /\.venv\/bin\/python3: it lies inside this untrusted workspace/.test(m.message)), JSON.stringify(host.messages));
+  assert.equal(serverProcesses().length, 0);
   assert.deepEqual(markers(folder), [], "workspace code ran");
 });

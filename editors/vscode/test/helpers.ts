@@ -147,7 +147,9 @@ export function hostileWorkspace(): string {
   writeFileSync(path.join(dir, "evil.pth"), `import os; open(os.path.join(${JSON.stringify(path.join(dir, "_markers"))}, 'pth-' + str(os.getpid())), 'w').close()\n`);
   writeFileSync(path.join(dir, "model.py"), payload("model") + readFileSync(path.join(FIXTURES, "pitfall.py"), "utf8"));
   mkdirSync(path.join(dir, ".venv", "bin"), { recursive: true });
-  writeFileSync(path.join(dir, ".venv", "bin", "python"), `#!/bin/sh\ntouch "${path.join(dir, "_markers", "venv-python")}"\nexit 1\n`, { mode: 0o755 });
+  for (const exe of ["python", "python3"]) {
+    writeFileSync(path.join(dir, ".venv", "bin", exe), `#!/bin/sh\ntouch "${path.join(dir, "_markers", `venv-${exe}`)}"\nexit 1\n`, { mode: 0o755 });
+  }
   return dir;
 }
 

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import * as path from "node:path";
 import { test } from "node:test";
 import "./standin/install";
-import { bundleMismatch, planLaunch, resolveCommand, safeEnv, untrustedProgram, type BundleManifest, type Probe } from "../src/launch";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { bundleMismatch, onPath, planLaunch, resolveCommand, safeEnv, untrustedProgram, type BundleManifest, type Probe } from "../src/launch";
 import { renderReport } from "../src/report";
 import { shouldNotify, toServerSettings, type Settings } from "../src/settings";
 
@@ -89,10 +91,26 @@ test("relative programs mean the workspace's, and an untrusted workspace's are n
   assert.deepEqual(resolveCommand(["python3"], "/ws"), ["python3"]);
   assert.deepEqual(resolveCommand(["/usr/bin/python3"], "/ws"), ["/usr/bin/python3"]);
   assert.deepEqual(resolveCommand([".venv/bin/python"], undefined), [".venv/bin/python"]);
-  assert.match(String(untrustedProgram(["/ws/.venv/bin/python"], ["/ws"], false)), /inside this untrusted workspace/);
-  assert.equal(untrustedProgram(["/ws/.venv/bin/python"], ["/ws"], true), undefined);
-  assert.equal(untrustedProgram(["/usr/bin/python3"], ["/ws"], false), undefined);
-  assert.equal(untrustedProgram(["python3"], ["/ws"], false), undefined);
+  assert.match(String(untrustedProgram(["/ws/.venv/bin/python"], ["/ws"], false, {})), /inside this untrusted workspace/);
+  assert.equal(untrustedProgram(["/ws/.venv/bin/python"], ["/ws"], true, {}), undefined);
+  assert.equal(untrustedProgram(["/usr/bin/python3"], ["/ws"], false, {}), undefined);
+  assert.equal(untrustedProgram(["python3"], ["/ws"], false, { PATH: "" }), undefined);
+});
+
+test("a bare name is judged where PATH finds it: a workspace environment activated in the shell", () => {
+  const ws = mkdtempSync(path.join(tmpdir(), "gradlint-units-"));
+  try {
+    const bin = path.join(ws, ".venv", "bin");
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, "python3"), "#!/bin/sh\n", { mode: 0o755 });
+    const env = { PATH: [bin, "/usr/bin"].join(path.delimiter) };
+    assert.equal(onPath("python3", env), path.join(bin, "python3"));
+    assert.match(String(untrustedProgram(["python3"], [ws], false, env)), /\.venv\/bin\/python3: it lies inside this untrusted workspace/);
+    assert.equal(untrustedProgram(["python3"], [ws], true, env), undefined);
+    assert.equal(untrustedProgram(["python3"], [ws], false, { PATH: "/usr/bin" }), undefined);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
 });
 
 test("server settings: trust gates dynamic checks; empty lists defer to pyproject.toml", () => {
