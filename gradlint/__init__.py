@@ -7,9 +7,14 @@ Dynamic API (imports torch lazily, in the calling process):
     gradcheck(fn, *inputs, ...) -> GradcheckReport
 """
 
-from __future__ import annotations
+# First, before any other import: under `python -m gradlint` the working directory is first on
+# sys.path (see _startpath.py). No `from __future__ import annotations` in this file: it would
+# import a module before that.
+from . import _startpath
 
-from typing import Any
+_startpath.drop_start_dir(__file__)
+
+from typing import Any  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import pickle
 import struct
 import sys
@@ -20,12 +21,30 @@ from .lintworker import HEADER, frame
 
 log = logging.getLogger(__name__)
 
-# `python -m` would put the working directory (the user's workspace) first on sys.path, and a
-# workspace with its own `gradlint/` or `typing.py` would then run instead of the linter.
-BOOTSTRAP = (
-    "import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]\n"
-    "from gradlint_server.lintworker import main; sys.exit(main())\n"
-)
+
+def import_path() -> list[str]:
+    """The server's own sys.path without the working directory (an editor starts the server in
+    the workspace) or any entry relative to it: the lint process imports what the server
+    imports, never the workspace's `gradlint/`, `typing.py` or `json.py`. An empty PYTHONPATH
+    entry puts the working directory there as an absolute path, so comparing with "" is not
+    enough. The directories the server's own packages came from stay, whatever they are."""
+    cwd = os.path.realpath(os.getcwd())
+    own = {_origin(name) for name in ("gradlint", "gradlint_server")}
+    return [p for p in sys.path if p in own or (p and os.path.isabs(p) and os.path.realpath(p) != cwd)]
+
+
+def _origin(package: str) -> str | None:
+    module = sys.modules.get(package)
+    init = getattr(module, "__file__", None)
+    return os.path.dirname(os.path.dirname(init)) if init else None
+
+
+def bootstrap(path: list[str]) -> str:
+    """`python -E -c` source of the lint process. -E: PYTHONPATH (which may hold relative or
+    empty entries) is not read at all, so nothing is looked up in the working directory while
+    Python starts (sitecustomize); then the path is set, before anything is imported, to the
+    server's (`import sys` cannot be shadowed: sys is built in)."""
+    return f"import sys; sys.path[:] = {path!r}\nfrom gradlint_server.lintworker import main; sys.exit(main())\n"
 
 
 class LintError(Exception):
@@ -51,7 +70,7 @@ class LintProcess:
         if self.closed:
             raise LintError("the lint process is shut down")
         self._proc = await asyncio.create_subprocess_exec(
-            self.python, "-c", BOOTSTRAP,
+            self.python, "-E", "-c", bootstrap(import_path()),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             limit=2**26,
         )

@@ -2,7 +2,9 @@
 
 - a request whose params do not match the method's schema gets an InvalidParams error
   (pygls 2.1 only logs it, leaving the client waiting forever);
-- requests before `initialize` get ServerNotInitialized (-32002);
+- requests before `initialize` get ServerNotInitialized (-32002), and a second `initialize`
+  gets InvalidRequest and changes nothing (LSP allows one; pygls would re-run it and replace
+  the initializationOptions, which can hold `dynamicChecks: false`);
 - pull diagnostics (`diagnosticProvider`) are advertised only to clients that can pull, so
   that every other client gets pushes (what ruff does);
 - document lines split on "\\n" only: pygls splits on every Unicode line break (form feed,
@@ -87,6 +89,7 @@ class GradlintProtocol(LanguageServerProtocol):
     def __init__(self, server, converter) -> None:
         super().__init__(server, converter)
         self.initialized = False
+        self._initialize_seen = False  # set on receipt: a second one may arrive before the first ends
 
     # ------------------------------------------------------------------ decoding
     def structure_message(self, data: dict[str, Any]):
@@ -114,7 +117,12 @@ class GradlintProtocol(LanguageServerProtocol):
         super().handle_message(message)
 
     def _handle_request(self, msg_id, method_name, params):
-        if not self.initialized and method_name != types.INITIALIZE:
+        if method_name == types.INITIALIZE:
+            if self._initialize_seen:
+                self._send_response(msg_id, error=types.ResponseError(code=INVALID_REQUEST, message="the server is already initialized (initialize may be sent only once)"))
+                return
+            self._initialize_seen = True
+        elif not self.initialized:
             self._send_response(msg_id, error=types.ResponseError(code=SERVER_NOT_INITIALIZED, message="the server is not initialized yet"))
             return
         super()._handle_request(msg_id, method_name, params)
@@ -122,7 +130,11 @@ class GradlintProtocol(LanguageServerProtocol):
     # ------------------------------------------------------------------ lifecycle
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):
-        result = yield from super().lsp_initialize(params)
+        try:
+            result = yield from super().lsp_initialize(params)
+        except BaseException:
+            self._initialize_seen = False  # it failed: the client may try again
+            raise
         self._workspace.__class__ = _Workspace  # no document exists yet: safe to swap
         caps = result.capabilities
         if client_can_pull(params.capabilities):

@@ -6,7 +6,8 @@ Keys (camelCase as editors write them): `select`, `ignore` (rule codes or prefix
 `gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted).
 
 A bad value is logged and ignored (the default stays) — a typo in settings.json must not stop
-linting.
+linting. `dynamicChecks` is the exception: it guards running the workspace's code, so it fails
+closed (see `merge`).
 """
 
 from __future__ import annotations
@@ -62,12 +63,6 @@ def _positive(value: Any) -> float:
     return float(value)
 
 
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError("expected true or false")
-    return value
-
-
 def _interpreter(value: Any) -> str | None:
     if value is None or value == "":
         return None
@@ -82,7 +77,6 @@ _FIELDS = {
     "select": ("select", lambda v: None if v is None else _codes(v)),
     "ignore": ("ignore", _codes),
     "interpreter": ("interpreter", _interpreter),
-    "dynamicChecks": ("dynamic_checks", _bool),
     "debounce": ("debounce_ms", _nonneg_int),
     "gradcheckTimeout": ("gradcheck_timeout", _positive),
     "maxFileSize": ("max_file_size", _nonneg_int),
@@ -99,17 +93,33 @@ def section_of(raw: Any) -> Mapping[str, Any]:
     return raw
 
 
+def _dynamic_values(raw: Any) -> list[Any]:
+    """Every `dynamicChecks` in `raw`: flat and under "gradlint". Other keys are read from one
+    shape only (`section_of`), but a `false` for this one must count wherever the client put it."""
+    if not isinstance(raw, Mapping):
+        return []
+    found = [raw["dynamicChecks"]] if "dynamicChecks" in raw else []
+    inner = raw.get("gradlint")
+    if isinstance(inner, Mapping) and "dynamicChecks" in inner:
+        found.append(inner["dynamicChecks"])
+    return found
+
+
 def merge(base: Settings, raw: Any) -> Settings:
-    """`base` with the keys present in `raw` applied. `dynamicChecks: false` from any source
-    wins over a later `true`: the editor turns checks off for an untrusted workspace through
-    initializationOptions, and that workspace's own settings file must not turn them back on."""
+    """`base` with the keys present in `raw` applied.
+
+    `dynamicChecks` fails closed: checks stay on only while every value seen is literally
+    `true`. A `false` — or anything else: `"false"`, `0`, `null` — from any source, flat or
+    nested, turns them off, and a later `true` cannot turn them back on: the editor turns checks
+    off for an untrusted workspace through initializationOptions, and that workspace's own
+    settings file must not turn them back on."""
     section = section_of(raw)
     changes: dict[str, Any] = {}
     problems = list(base.problems)
     for key, value in section.items():
         spec = _FIELDS.get(key)
         if spec is None:
-            continue  # unknown keys: other tools' settings share the section in some editors
+            continue  # unknown keys (and dynamicChecks, below): other tools' settings share the section
         attr, parse = spec
         try:
             changes[attr] = parse(value)
@@ -117,8 +127,14 @@ def merge(base: Settings, raw: Any) -> Settings:
             msg = f"gradlint setting {key!r}: {exc}; got {value!r} (ignored)"
             log.warning(msg)
             problems.append(msg)
-    if changes.get("dynamic_checks") is True and not base.dynamic_checks:
-        changes["dynamic_checks"] = False
+    dynamic = _dynamic_values(raw)
+    for value in dynamic:
+        if not isinstance(value, bool):
+            msg = f"gradlint setting 'dynamicChecks': expected true or false; got {value!r} (gradient checks are off)"
+            log.warning(msg)
+            problems.append(msg)
+    if dynamic:
+        changes["dynamic_checks"] = base.dynamic_checks and all(v is True for v in dynamic)
     return replace(base, problems=tuple(problems), **changes)
 
 

@@ -180,6 +180,32 @@ def test_settings_merge_validates_and_keeps_untrusted_off() -> None:
     assert merge(Settings(), None) == Settings()
 
 
+@pytest.mark.parametrize("shape", [
+    {"dynamicChecks": False},
+    {"gradlint": {"dynamicChecks": False}},
+    {"dynamicChecks": False, "gradlint": {"select": ["GL"]}},  # a flat false beside a section
+    {"dynamicChecks": True, "gradlint": {"dynamicChecks": False}},
+    {"dynamicChecks": False, "gradlint": {"dynamicChecks": True}},
+    {"dynamicChecks": "false"}, {"dynamicChecks": "true"}, {"dynamicChecks": 1}, {"dynamicChecks": 0},
+    {"dynamicChecks": None}, {"gradlint": {"dynamicChecks": []}}, {"gradlint": {"dynamicChecks": {}}},
+])
+def test_dynamic_checks_fail_closed(shape) -> None:
+    """Only a literal `true` leaves gradient checks on; any other value, in either shape, turns
+    them off, and nothing later turns them back on (REPORT.md #14)."""
+    s = from_sources(shape)
+    assert s.dynamic_checks is False, shape
+    assert from_sources(shape, {"dynamicChecks": True}, {"gradlint": {"dynamicChecks": True}}).dynamic_checks is False
+    if any(not isinstance(v, bool) for v in (shape.get("dynamicChecks"), (shape.get("gradlint") or {}).get("dynamicChecks")) if v is not None):
+        assert any("dynamicChecks" in p and "gradient checks are off" in p for p in s.problems), s.problems
+
+
+def test_dynamic_checks_on_only_when_literally_true() -> None:
+    assert from_sources(None).dynamic_checks is True  # the documented default: absent means on
+    assert from_sources({"select": ["GL1"]}, {"gradlint": {"debounce": 5}}).dynamic_checks is True
+    assert from_sources({"dynamicChecks": True}, {"gradlint": {"dynamicChecks": True}}).dynamic_checks is True
+    assert from_sources({"dynamicChecks": True}, {"dynamicChecks": None}).dynamic_checks is False  # a later off wins
+
+
 # ---------------------------------------------------------------------- scheduler
 class FakeChecks:
     def __init__(self, delay: float = 0.05) -> None:
