@@ -1,7 +1,7 @@
 # source: https://github.com/Lightning-AI/pytorch-lightning/issues/5140
 # framework: torch
 # family: E
-# kind: other-fp16-parameters-with-amp
+# kind: fp16-master-weights
 # pitfall: the LightningModule is converted with model.half() and then trained with precision=16 (native AMP), so the parameters and their gradients are float16 and the GradScaler refuses them ("Attempting to unscale FP16 gradients")
 # expect: line 37 — model.half() makes the master weights float16; mixed precision needs float32 parameters (let precision=16 autocast instead)
 # checked: parse only (needs pytorch_lightning and a GPU)
