@@ -2,7 +2,7 @@
 # framework: torch
 # family: F
 # kind: other-ddp-reentrant-checkpoint
-# negative: the workaround given for this error in the threads about it: the non-reentrant checkpoint (use_reentrant=False), which DDP's unused-parameter detection supports
+# negative: the workaround recommended for this error in related threads (huggingface/accelerate#389, modelscope/ms-swift#3171): the non-reentrant checkpoint (use_reentrant=False), which DDP's unused-parameter detection supports
 # mimics: positive/1166_focalnet_checkpoint_ddp_marked_ready_twice.py
 # expect: no finding
 # checked: ran, no error
