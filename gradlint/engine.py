@@ -25,7 +25,7 @@ from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
 from .rules.base import REGISTRY, Rule, RuleFix
-from .source import SourceText
+from .source import SourceText, lf_line_ends
 
 SYNTAX_ERROR = ("GL001", "syntax-error")
 RULE_ERROR = ("GL002", "rule-error")
@@ -242,6 +242,7 @@ def check_source_full(
     run_cache: RunCache | None = None,
 ) -> CheckResult:
     config = config or Config()
+    text = lf_line_ends(text)  # classic-Mac "\r" ends: same offsets, lines as Python counts them
     rules = _selected_rules(config, path, select)
     enabled = {r.code for r in rules}
     source = SourceText(text)

@@ -180,10 +180,10 @@ def check_text(text: str, path: str, config: Config, *, mode: str | None = None,
         return TextOutcome(diags + unless_ignored(engine.internal_error(path, exc, config), config), text)
     if out.text == text:
         return TextOutcome(diags, text)
-    new = _keep_line_endings(text, out.text)
+    new = out.text  # (edits take the line ends of the lines they are on: source.apply_edits)
     if mode != "fix":
         remaining = diags
-    elif out.remaining is not None and new == out.text:
+    elif out.remaining is not None:
         remaining = out.remaining  # the engine's last pass checked exactly this text
     else:
         remaining = _guarded_check(new, path, config)
@@ -197,13 +197,6 @@ def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
         return engine.check_source(text, path, config)
     except Exception as exc:  # RecursionError included
         return unless_ignored(engine.internal_error(path, exc, config), config)
-
-
-def _keep_line_endings(old: str, new: str) -> str:
-    """Fix edits are written with `\\n`; in a file that uses `\\r\\n` throughout, keep it so."""
-    if "\r\n" in old and not re.search(r"(?<!\r)\n", old):
-        return re.sub(r"(?<!\r)\n", "\r\n", new)
-    return new
 
 
 def encode_like(original: bytes, text: str) -> bytes:

@@ -4,6 +4,7 @@ scheduler's debounce/coalescing (with a fake check)."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
@@ -52,15 +53,17 @@ def test_line_index_clamps_positions_past_the_end() -> None:
 
 
 def _apply(text: str, edit: types.TextEdit) -> str:
-    lines = text.split("\n")
+    # LSP's line ends: "\r\n", "\r" and "\n" (each line here keeps its end)
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
 
     def offset(p: types.Position) -> int:
-        return sum(len(ln) + 1 for ln in lines[: p.line]) + to_code_points(lines[p.line] if p.line < len(lines) else "", p.character, UTF16)
+        line = lines[p.line].rstrip("\r\n") if p.line < len(lines) else ""
+        return sum(len(ln) for ln in lines[: p.line]) + to_code_points(line, p.character, UTF16)
 
     return text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
 
 
-docs = st.lists(st.sampled_from(["a", "b = 1", "", "é😀", "x\r"]), max_size=8).map("\n".join)
+docs = st.lists(st.sampled_from(["a", "b = 1", "", "é😀", "x\r", "y\rz"]), max_size=8).map("\n".join)
 
 
 @given(docs, docs)
@@ -254,20 +257,21 @@ async def test_invalidate_only_then_pull_checks_on_demand() -> None:
 
 # ---------------------------------------------------------------------- incremental sync
 def _reference_offset(text: str, pos: types.Position, enc: str) -> int:
-    lines = text.split("\n")
+    # LSP's line ends: "\r\n", "\r" and "\n" (each line here keeps its end)
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text) or [""]
     if pos.line >= len(lines):
         return len(text)
-    line = lines[pos.line].removesuffix("\r")
+    line = lines[pos.line].rstrip("\r\n")
     codec, width = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}[enc]
     # a column inside a character rounds down (a partial sequence decodes to nothing)
     prefix = line.encode(codec)[: pos.character * width].decode(codec, "ignore")
-    return sum(len(ln) + 1 for ln in lines[: pos.line]) + len(prefix)
+    return sum(len(ln) for ln in lines[: pos.line]) + len(prefix)
 
 
 position = st.builds(types.Position, line=st.integers(0, 6), character=st.integers(0, 12))
 
 
-@given(docs, st.lists(st.tuples(position, position, st.sampled_from(["", "x", "é\n", "😀", "\n\n", "\x0c"])), max_size=6), st.sampled_from([UTF8, UTF16, UTF32]))
+@given(docs, st.lists(st.tuples(position, position, st.sampled_from(["", "x", "é\n", "😀", "\n\n", "\x0c", "\r", "y\r\n"])), max_size=6), st.sampled_from([UTF8, UTF16, UTF32]))
 @hsettings(max_examples=200, deadline=None)
 def test_incremental_changes_match_a_reference(text: str, changes, enc: str) -> None:
     from pygls.workspace.position_codec import PositionCodec
