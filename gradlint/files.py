@@ -30,7 +30,7 @@ from .cache import Cache, content_hash
 from .config import Config, load_config
 from .diagnostics import Diagnostic
 from .gitignore import IgnoreFile, IgnoreStack, stack_for
-from .source import CODING_COOKIE, DecodeError, decode_source
+from .source import CODING_COOKIE, DecodeError, decode_source, split_lines_keepends
 
 PY_SUFFIXES = (".py", ".pyi")
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -212,10 +212,15 @@ def encode_like(original: bytes, text: str) -> bytes:
 
 
 def unified_diff(old: str, new: str, name: str) -> str:
+    """Lines are Python's (not str.splitlines', which also breaks at form feed and U+2028);
+    a line ending in a classic-Mac "\r" is still printed on a line of its own."""
     out = []
-    for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True), name, name):
+    a, b = split_lines_keepends(old), split_lines_keepends(new)
+    for line in difflib.unified_diff([x for x in a if x], [x for x in b if x], name, name):
         out.append(line)
-        if not line.endswith("\n"):
+        if line.endswith("\r"):
+            out.append("\n")
+        elif not line.endswith("\n"):
             out.append("\n\\ No newline at end of file\n")
     return "".join(out)
 

@@ -178,3 +178,16 @@ def _line_end(text: str, line: int) -> int:
     if line >= len(kept):
         return len(text)
     return sum(len(ln) for ln in kept[:line]) + len(split_lines(text)[line])
+
+
+def test_diff_shows_python_lines(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("")
+    for name in ("cr", "separators_in_strings_lf"):
+        (tmp_path / f"{name}.py").write_bytes(CASES[name][0])
+    cmd = [sys.executable, "-m", "gradlint", "check", "--no-cache", "--diff", "--select", "GL205"]
+    cr = subprocess.run(cmd + ["cr.py"], cwd=tmp_path, capture_output=True).stdout.decode()
+    assert "-    total += loss\r\n+    total += loss.item()\r\n print(total)\r\n" in cr
+    # U+2028 and U+0085 inside a string do not split the line in the diff either
+    sep = subprocess.run(cmd + ["separators_in_strings_lf.py"], cwd=tmp_path, capture_output=True).stdout.decode()
+    # (line 8 of 9 changes: 3 lines of context before, 1 after; str.splitlines would see 12 lines)
+    assert "@@ -5,5 +5,5 @@\n" in sep
