@@ -153,8 +153,8 @@ class Cache:
     def _restore(self, e: list) -> list[Diagnostic] | None:
         try:
             diags = [Diagnostic.from_dict(d) for d in e[3]]
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return None  # a damaged entry: treat as a miss
+        except (ValueError, TypeError):
+            return None  # a damaged entry (from_dict checks every field): a miss
         self.hits += 1
         return diags
 
