@@ -246,6 +246,8 @@ def check_source_full(
     rules = _selected_rules(config, path, select)
     enabled = {r.code for r in rules}
     source = SourceText(text)
+    if "\x00" in text:  # CPython refuses the file (libcst would parse it)
+        return CheckResult(_null_byte(source, path, config, enabled), parsed=False)
     diags: list[Diagnostic] = []
     t0 = time.perf_counter()
 
@@ -477,6 +479,14 @@ def _syntax_error(exc: cst.ParserSyntaxError, source: SourceText, path: str, con
     col = min(col, len(text))
     end = Position(line, min(len(text), col + 1)) if text else Position(line, col)
     return [_meta(SYNTAX_ERROR, f"SyntaxError: {msg}", Position(line, col), end, path, config)]
+
+
+def _null_byte(source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:
+    if "GL001" not in enabled:
+        return []
+    at = source.position(source.text.index("\x00"))
+    end = Position(at.line, at.column + 1)
+    return [_meta(SYNTAX_ERROR, "SyntaxError: source code cannot contain null bytes", at, end, path, config)]
 
 
 def _too_deep(source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:

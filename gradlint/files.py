@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import difflib
+import errno
 import fnmatch
 import multiprocessing
 import os
@@ -52,8 +53,10 @@ def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclud
     files: set[str] = set()
     for raw in paths:
         path = os.path.abspath(raw)
-        if not os.path.exists(path):
-            found.diagnostics.append(engine.io_error(path, "no such file or directory", config))
+        try:
+            os.stat(path)
+        except OSError as exc:  # missing, a dangling symlink or a symlink loop, unsearchable
+            found.diagnostics.append(engine.io_error(path, _stat_error(exc), config))
             continue
         if force_exclude and is_force_excluded(path, config):
             continue
@@ -65,6 +68,14 @@ def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclud
             files.add(path)
     found.files = sorted(files)
     return found
+
+
+def _stat_error(exc: OSError) -> str:
+    if exc.errno == errno.ENOENT:
+        return "no such file or directory"
+    if exc.errno == errno.ELOOP:
+        return "cannot read file: a symlink loop (too many levels of symbolic links)"
+    return f"cannot read file: {exc.strerror or exc}"
 
 
 def is_force_excluded(path: str, config: Config) -> bool:
@@ -166,6 +177,7 @@ class TextOutcome:
     diagnostics: list[Diagnostic]
     text: str  # after fixes (== the input when nothing was fixed)
     fixed: int = 0
+    original: list[Diagnostic] | None = None  # those of the input, when fixes changed it
 
 
 def check_text(text: str, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False) -> TextOutcome:
@@ -187,7 +199,7 @@ def check_text(text: str, path: str, config: Config, *, mode: str | None = None,
         remaining = out.remaining  # the engine's last pass checked exactly this text
     else:
         remaining = _guarded_check(new, path, config)
-    return TextOutcome(remaining, new, out.applied)
+    return TextOutcome(remaining, new, out.applied, diags)
 
 
 def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
@@ -277,8 +289,9 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
             fh.write(new_data)
         st = os.stat(path)
     except OSError as exc:
-        out.diagnostics = res.diagnostics + unless_ignored(engine.io_error(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
-        out.size = -1
+        # nothing was fixed: the file still holds what it held
+        out.diagnostics = (res.original or []) + unless_ignored(engine.io_error(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
+        out.size, out.fixed, out.changed = -1, 0, False
         return out
     out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(new_data)
     return out
