@@ -67,9 +67,12 @@ class Diagnostic:
     url: str | None = None
     # Extra facts an adapter may show (e.g. the expected line of a related event).
     related: tuple[tuple[Position, str], ...] = field(default=(), compare=False)
+    # In a notebook: the cell (1-based, counting every cell, as Jupyter and ruff do); the
+    # positions, fix and related facts are then that cell's own.
+    cell: int | None = None
 
     def sort_key(self) -> tuple:
-        return (self.path, self.start.line, self.start.column, self.code)
+        return (self.path, self.cell or 0, self.start.line, self.start.column, self.code)
 
     def to_dict(self) -> dict:
         """A JSON-able form (used by the cache and the language server)."""
@@ -93,6 +96,7 @@ class Diagnostic:
                 ],
             },
             "related": [[p.line, p.column, m] for p, m in self.related],
+            "cell": self.cell,
         }
 
     @classmethod
@@ -118,6 +122,9 @@ class Diagnostic:
             a, b, m = _kind(item, list, size=3)
             related.append((_position([a, b]), _kind(m, str)))
         url = d.get("url")
+        cell = d.get("cell")
+        if cell is not None and _kind(cell, int) < 1:
+            raise ValueError(f"cell {cell!r}")
         return cls(
             code=_kind(d.get("code"), str),
             name=_kind(d.get("name"), str),
@@ -129,6 +136,7 @@ class Diagnostic:
             url=None if url is None else _kind(url, str),
             fix=fix,
             related=tuple(related),
+            cell=cell,
         )
 
 

@@ -35,6 +35,7 @@ from .source import CODING_COOKIE, DecodeError, decode_source, split_lines_keepe
 
 PY_SUFFIXES = (".py", ".pyi")
 NOTEBOOK_SUFFIX = ".ipynb"
+CHECKED_SUFFIXES = (*PY_SUFFIXES, NOTEBOOK_SUFFIX)  # what the walk picks up
 PARALLEL_MIN = 30  # below this many files to check, worker start-up costs more than it saves
 BATCH = 32  # files per task: amortises inter-process traffic over many small files
 
@@ -62,8 +63,6 @@ def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclud
             continue
         if os.path.isdir(path):
             _walk(path, config, seen_dirs, files, found)
-        elif path.endswith(NOTEBOOK_SUFFIX):
-            found.warnings.append(f"{raw}: notebooks are not checked by `gradlint check` (the language server checks them)")
         else:
             files.add(path)
     found.files = sorted(files)
@@ -165,7 +164,7 @@ def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> No
                 if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                     continue  # a virtualenv, whatever its name
                 stack.append((entry.path, ign))
-            elif name.endswith(PY_SUFFIXES):
+            elif name.endswith(CHECKED_SUFFIXES):
                 if excluded(entry.path) or (gitignore and ign.matches(entry.path, False)):
                     continue
                 out.add(entry.path)
@@ -258,6 +257,40 @@ class _Job:
     cwd: str
 
 
+@dataclass
+class BytesOutcome:
+    """One file's content checked (and fixed or diffed): a .py file or a notebook."""
+
+    diagnostics: list[Diagnostic]
+    data: bytes | None = None  # the new content, when fixes changed it
+    fixed: int = 0
+    original: list[Diagnostic] | None = None  # the diagnostics of the old content, when it changed
+    diff: str | None = None  # in "diff" mode
+
+
+def check_bytes(data: bytes, path: str, config: Config, *, mode: str | None, unsafe: bool, name: str) -> BytesOutcome:
+    """Decode and check one file's bytes; `name` is the path diffs show."""
+    if path.endswith(NOTEBOOK_SUFFIX):
+        from .notebook.check import check_notebook
+
+        nb = check_notebook(
+            data, path, config,
+            check=lambda text: _guarded_check(text, path, config),
+            io_error=lambda message: unless_ignored(engine.io_error(path, message, config), config),
+            mode=mode, unsafe=unsafe, name=name,
+        )
+        return BytesOutcome(nb.diagnostics, nb.data, nb.fixed, nb.original, nb.diff)
+    try:
+        text = decode_source(data)
+    except DecodeError as exc:
+        return BytesOutcome(unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config))
+    res = check_text(text, path, config, mode=mode, unsafe=unsafe)
+    if res.text == text:
+        return BytesOutcome(res.diagnostics)
+    diff = unified_diff(text, res.text, name) if mode == "diff" else None
+    return BytesOutcome(res.diagnostics, encode_like(data, res.text), res.fixed, res.original, diff)
+
+
 def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
     """Read, hash and (unless the hash is the cached one) check one file; fix or diff it."""
     config = job.config
@@ -270,30 +303,24 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
     digest = content_hash(data)
     if digest == expected:
         return FileOutcome(path, [], st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, cached=True)
-    try:
-        text = decode_source(data)
-    except DecodeError as exc:
-        diags = unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config)
-        return FileOutcome(path, diags, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest)
-    res = check_text(text, path, config, mode=job.mode, unsafe=job.unsafe)
+    res = check_bytes(data, path, config, mode=job.mode, unsafe=job.unsafe, name=_display(path, job.cwd))
     out = FileOutcome(path, res.diagnostics, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, fixed=res.fixed)
-    if res.text == text:
+    if res.data is None:
         return out
     out.changed = True
     if job.mode == "diff":
-        out.diff = unified_diff(text, res.text, _display(path, job.cwd))
+        out.diff = res.diff
         return out
-    new_data = encode_like(data, res.text)
     try:
         with open(path, "wb") as fh:
-            fh.write(new_data)
+            fh.write(res.data)
         st = os.stat(path)
     except OSError as exc:
         # nothing was fixed: the file still holds what it held
         out.diagnostics = (res.original or []) + unless_ignored(engine.io_error(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
         out.size, out.fixed, out.changed = -1, 0, False
         return out
-    out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(new_data)
+    out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(res.data)
     return out
 
 

@@ -24,9 +24,10 @@ from pygls.uris import to_fs_path
 from gradlint import __version__
 from gradlint.diagnostics import Diagnostic
 from gradlint.engine import io_error
+from gradlint.notebook.cells import CellsCheck
 from gradlint.source import DecodeError, decode_source
 
-from . import actions, notebooks, settings as settings_mod
+from . import actions, settings as settings_mod
 from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
 from .documents import DocumentClosed, Result, Scheduler
@@ -275,21 +276,14 @@ class GradlintServer(LanguageServer):
             diags, extra = await self._engine(key, job, text, checked)
             checked.docs[uri] = DocResult(text, version, diags, extra, enc)
             return checked
-        cells = [(uri, text) for uri, text, _ in job.docs]
-        masked: frozenset[int] = frozenset()
-        syntax: list[Diagnostic] = []
+        # the cells as one module (gradlint.notebook.cells, shared with `gradlint check`)
+        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS)
         while True:
-            joined = notebooks.join(cells, masked)
-            diags, extra = await self._engine(key, job, joined.text, checked)
-            broken = notebooks.broken_cell(joined, diags)
-            if broken is None or broken in masked or len(masked) >= MAX_MASKED_CELLS:
+            diags, extra = await self._engine(key, job, run.joined.text, checked)
+            if run.feed(diags):
                 break
-            # keep the cell's syntax error, blank the cell, and check the others again
-            syntax += [d for d in diags if d.code == "GL001"]
-            masked = masked | {broken}
-        per_cell = notebooks.split(joined, diags + syntax)
         for i, (uri, text, version) in enumerate(job.docs):
-            checked.docs[uri] = DocResult(text, version, per_cell.get(uri, []), extra if i == 0 else [], enc)
+            checked.docs[uri] = DocResult(text, version, run.result.get(uri, []), extra if i == 0 else [], enc)
         return checked
 
     def lsp_diagnostics(self, uri: str, dr: DocResult) -> list[types.Diagnostic]:

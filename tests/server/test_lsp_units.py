@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 from lsprotocol import types
 
-from gradlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity
-from gradlint_server import notebooks, targets
+from gradlint.diagnostics import Position
+from gradlint_server import targets
 from gradlint_server.documents import DocumentClosed, Scheduler
 from gradlint_server.positions import UTF8, UTF16, UTF32, LineIndex, minimal_edit, to_code_points, to_units
 from gradlint_server.settings import Settings, from_sources, merge
@@ -145,31 +145,6 @@ def test_locate_follows_moves_and_notices_edits() -> None:
     edited = SOURCE.replace("        return x\n'''", "").replace("    def method(self, x):\n        return x", "    def method(self, x):\n        return -x")
     assert targets.locate(edited, "Plain.method").digest != where.digest
     assert targets.locate(SOURCE, "missing") is None
-
-
-# ---------------------------------------------------------------------- notebooks
-def _diag(code: str, line: int, col: int = 0, fix: Fix | None = None) -> Diagnostic:
-    return Diagnostic(code, "n", "m", Severity.ERROR, Position(line, col), Position(line, col + 1), fix=fix)
-
-
-def test_notebook_join_keeps_lines_and_neutralises_magics() -> None:
-    cells = [("c1", "%matplotlib inline\nimport torch\n"), ("c2", "!pip list"), ("c3", "%%bash\necho hi\n")]
-    joined = notebooks.join(cells)
-    assert joined.text == "#matplotlib inline\nimport torch\n#pip list\n#%bash\n#cho hi\n"
-    assert [(c.start, c.count) for c in joined.cells] == [(1, 2), (3, 1), (4, 2)]
-    masked = notebooks.join(cells, frozenset({0}))
-    assert masked.text.split("\n")[:2] == ["", ""]
-
-
-def test_notebook_split_maps_lines_and_fixes_to_cells() -> None:
-    joined = notebooks.join([("c1", "a\nb"), ("c2", "c\nd\n")])
-    fix = Fix("f", (Edit(Position(4, 0), Position(4, 1), "D"),))
-    crossing = Fix("g", (Edit(Position(2, 0), Position(3, 1), ""),))
-    out = notebooks.split(joined, [_diag("GL1", 2), _diag("GL2", 4, fix=fix), _diag("GL3", 2, fix=crossing)])
-    assert [(d.code, d.start.line) for d in out["c1"]] == [("GL1", 2), ("GL3", 2)]
-    assert out["c2"][0].start.line == 2 and out["c2"][0].fix.edits[0].start == Position(2, 0)
-    assert out["c1"][1].fix is None  # an edit that leaves its cell is dropped
-    assert notebooks.broken_cell(joined, [_diag("GL001", 3)]) == 1
 
 
 # ---------------------------------------------------------------------- settings
