@@ -220,12 +220,20 @@ def check_source(
 
 def _parse_chunks(chunks: list[prefilter.Unit], cache: ChunkCache | None) -> list[ParsedChunk]:
     out = []
+    used: set[int] = set()
     for c in chunks:
         item = cache.get(c.text) if cache is not None else None
+        if item is not None and id(item) in used:
+            # the same text twice in one file (two `y.backward()`): the analysis tells
+            # statements apart by node, so the second one gets a tree of its own
+            out.append(ParsedChunk(c, cst.parse_module(c.text)))
+            continue
         if item is None:
             module = cst.parse_module(c.text)
             if cache is not None:
                 item = cache.put(c.text, module)
+        if item is not None:
+            used.add(id(item))
         out.append(ParsedChunk(c, item[0], item) if item is not None else ParsedChunk(c, module))
     return out
 

@@ -91,6 +91,7 @@ class _Job:
     config: Any
     docs: list[tuple[str, str, int | None]]  # (uri, text, version); several: notebook cells
     notebook: bool = False
+    cell_numbers: dict[str, int] = field(default_factory=dict)  # a cell's place among all cells, 1-based
 
 
 def fs_path(uri: str) -> str | None:
@@ -228,7 +229,9 @@ class GradlintServer(LanguageServer):
         nb = self.workspace.get_notebook_document(notebook_uri=key)
         if nb is not None:
             docs = []
-            for cell in nb.cells:
+            numbers = {}
+            for number, cell in enumerate(nb.cells, 1):
+                numbers[cell.document] = number
                 if cell.kind != types.NotebookCellKind.Code:
                     continue
                 doc = self._open_doc(cell.document)
@@ -237,7 +240,8 @@ class GradlintServer(LanguageServer):
                 docs.append((cell.document, doc.source, doc.version))
             path = fs_path(nb.uri)
             engine_path = path or "notebook.ipynb"
-            return _Job(key, path, engine_path, self.configs.config_for(path, self.settings, self.root_dir), docs, notebook=True)
+            config = self.configs.config_for(path, self.settings, self.root_dir)
+            return _Job(key, path, engine_path, config, docs, notebook=True, cell_numbers=numbers)
         doc = self._open_doc(key)
         if doc is None:
             return None
@@ -277,7 +281,8 @@ class GradlintServer(LanguageServer):
             checked.docs[uri] = DocResult(text, version, diags, extra, enc)
             return checked
         # the cells as one module (gradlint.notebook.cells, shared with `gradlint check`)
-        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS)
+        numbers = job.cell_numbers
+        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS, lambda uri: str(numbers.get(uri, "?")))
         while True:
             diags, extra = await self._engine(key, job, run.joined.text, checked)
             if run.feed(diags):

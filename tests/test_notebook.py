@@ -211,3 +211,14 @@ def test_fix_edits_the_cell_and_diff_shows_it_per_cell():
     assert diff.diff.startswith("--- nb.ipynb:cell 3\n+++ nb.ipynb:cell 3\n@@ ")
     assert "-    total += loss\n+    total += loss.item()\n" in diff.diff
     assert found(diff.diagnostics) == [("GL205", 3, 5, 4)]
+
+
+def test_messages_name_lines_by_cell():
+    """A message's "on line N" means the joined text's line N: the reader needs the cell's."""
+    data = notebook("import torch\nw = torch.randn(3, requires_grad=True)\ny = (w * 2).sum()", "y.backward()", "print(2)\ny.backward()\ny.backward()")
+    first, second = run(data).diagnostics
+    assert (first.code, first.cell, first.start.line) == ("GL201", 3, 2)
+    assert "the backward pass on line 1 of cell 2 already freed" in first.message
+    assert (second.cell, second.start.line) == (3, 3) and "the backward pass on line 1 of cell 2" in second.message
+    same = run(notebook("import torch\nw = torch.randn(3, requires_grad=True)\ny = (w * 2).sum()\ny.backward()\ny.backward()"))
+    assert "the backward pass on line 4 already freed" in same.diagnostics[0].message

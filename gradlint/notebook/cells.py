@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from collections.abc import Callable
 from typing import Hashable
 
 from ..diagnostics import Diagnostic, Edit, Fix, Position
@@ -188,9 +189,33 @@ def _local_fix(fix: Fix | None, cell: CellSpan) -> Fix | None:
     return replace(fix, edits=tuple(edits))
 
 
-def split(joined: Joined, diagnostics: list[Diagnostic]) -> dict[Hashable, list[Diagnostic]]:
+_LINE_REF = re.compile(r"\bline (\d+)\b")
+
+
+def _cell_lines(message: str, joined: Joined, own: int, cell_name: Callable[[Hashable], str]) -> str:
+    """Messages name other lines ("differentiated on line 26"): a line of the joined text
+    means nothing to the reader, the cell and its line do."""
+
+    def local(m: re.Match) -> str:
+        idx = joined.cell_at(int(m.group(1)))
+        if idx is None:
+            return m.group(0)
+        cell = joined.cells[idx]
+        line = int(m.group(1)) - cell.start + 1
+        return f"line {line}" if idx == own else f"line {line} of cell {cell_name(cell.key)}"
+
+    return _LINE_REF.sub(local, message) if "line " in message else message
+
+
+def split(
+    joined: Joined, diagnostics: list[Diagnostic], cell_name: Callable[[Hashable], str] | None = None
+) -> dict[Hashable, list[Diagnostic]]:
     """Per cell key, the diagnostics with cell-local positions (every cell gets a list, so
-    that a cell whose findings went away is cleared)."""
+    that a cell whose findings went away is cleared). `cell_name(key)` is how a message names
+    another cell ("line 3 of cell 4"); by default, its position among the joined cells."""
+    if cell_name is None:
+        order = {c.key: i + 1 for i, c in enumerate(joined.cells)}
+        cell_name = lambda key: str(order[key])  # noqa: E731
     out: dict[Hashable, list[Diagnostic]] = {c.key: [] for c in joined.cells}
     for d in diagnostics:
         idx = joined.cell_at(d.start.line)
@@ -203,8 +228,9 @@ def split(joined: Joined, diagnostics: list[Diagnostic]) -> dict[Hashable, list[
         cell = joined.cells[idx]
         end = d.end if cell.contains(d.end.line) else Position(cell.start + cell.count - 1, 10**9)
         related = tuple((_shift(p, cell), m) for p, m in d.related if cell.contains(p.line))
+        message = _cell_lines(d.message, joined, idx, cell_name)
         out[cell.key].append(
-            replace(d, start=_shift(d.start, cell), end=_shift(end, cell), fix=_local_fix(d.fix, cell), related=related)
+            replace(d, start=_shift(d.start, cell), end=_shift(end, cell), fix=_local_fix(d.fix, cell), related=related, message=message)
         )
     return out
 
@@ -221,9 +247,12 @@ class CellsCheck:
     A cell that does not parse keeps its GL001 and is blanked, and the others are checked
     again (up to `max_masked` cells), so one half-typed cell does not hide every finding."""
 
-    def __init__(self, cells: list[tuple[Hashable, str]], max_masked: int = 5) -> None:
+    def __init__(
+        self, cells: list[tuple[Hashable, str]], max_masked: int = 5, cell_name: Callable[[Hashable], str] | None = None
+    ) -> None:
         self.cells = cells
         self.max_masked = max_masked
+        self.cell_name = cell_name
         self.masked: frozenset[int] = frozenset()
         self.syntax: list[Diagnostic] = []
         self.joined = join(cells)
@@ -233,7 +262,7 @@ class CellsCheck:
         """The diagnostics of `joined.text`; True when the check is complete."""
         broken = broken_cell(self.joined, diagnostics)
         if broken is None or broken in self.masked or len(self.masked) >= self.max_masked:
-            self.result = split(self.joined, diagnostics + self.syntax)
+            self.result = split(self.joined, diagnostics + self.syntax, self.cell_name)
             return True
         self.syntax += [d for d in diagnostics if d.code == "GL001"]
         self.masked |= {broken}

@@ -83,7 +83,7 @@ def _applicable(d: Diagnostic, unsafe: bool) -> bool:
 
 def _check_cells(sources: dict[int, str], check: Callable[[str], list[Diagnostic]]) -> list[Diagnostic]:
     """The findings of the code cells checked together, each with its cell's number."""
-    run = CellsCheck(list(sources.items()))
+    run = CellsCheck(list(sources.items()), cell_name=lambda index: str(index + 1))
     while not run.feed(check(run.joined.text)):
         pass
     out = [replace(d, cell=index + 1) for index, found in run.result.items() for d in found]
