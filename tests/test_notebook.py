@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,9 @@ from gradlint.config import Config
 from gradlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity
 from gradlint.notebook import cells, ipynb
 from gradlint.notebook.check import check_notebook
+from gradlint.source import split_lines
+
+ROOT = Path(__file__).resolve().parents[1]
 
 MODEL = "import torch\nmodel = torch.nn.Linear(3, 1)"
 LOOP = "total = 0\nfor i in range(3):\n    loss = model(torch.randn(2, 3)).sum()\n    loss.backward()\n    total += loss\nprint(total)"
@@ -66,6 +71,8 @@ def test_ipython_syntax_is_masked_in_place():
         "u = 1  # is this help?\n"
         "v = 'what?'\n"
         "w = 5 % 2\n"
+        'print("Model = %s" % str(m))\n'
+        "a != b\n"
     )
     masked = cells.mask_ipython(src)
     lines = src.split("\n")[:-1]
@@ -76,6 +83,17 @@ def test_ipython_syntax_is_masked_in_place():
     ]
     assert masked[9:] == lines[9:]  # in a string, in brackets, in a comment, in a string, modulo
     ast.parse("\n".join(masked[:12]))  # the loop body is still a statement
+
+
+def test_python_is_left_alone():
+    """Every line of valid Python (the repository's own code and corpus) masks to itself: the
+    masking never mistakes `%` formatting, `!=`, `?` in strings or comments for IPython."""
+    for path in sorted([*ROOT.joinpath("gradlint").rglob("*.py"), *ROOT.joinpath("tests").rglob("*.py")]):
+        src = path.read_text(encoding="utf-8")
+        lines = split_lines(src)
+        if len(lines) > 1 and lines[-1] == "":
+            lines.pop()
+        assert cells.mask_ipython(src) == lines, path
 
 
 @pytest.mark.parametrize(("magic", "analysed"), [("%%time", True), ("%%capture out", True), ("%%bash", False), ("%%writefile x.py", False)])
@@ -222,3 +240,30 @@ def test_messages_name_lines_by_cell():
     assert (second.cell, second.start.line) == (3, 3) and "the backward pass on line 1 of cell 2" in second.message
     same = run(notebook("import torch\nw = torch.randn(3, requires_grad=True)\ny = (w * 2).sum()\ny.backward()\ny.backward()"))
     assert "the backward pass on line 4 already freed" in same.diagnostics[0].message
+
+
+def _as_notebook(src: str) -> tuple[bytes, list[int]]:
+    """A .py file cut into cells at its top-level statements, and each cell's first line."""
+    lines = src.splitlines(True)
+    starts = sorted({min([n.lineno, *(d.lineno for d in getattr(n, "decorator_list", []))]) for n in ast.parse(src).body})
+    starts = [1, *[s for s in starts if s > 1]]
+    bounds = [*starts, len(lines) + 1]
+    return notebook(*["".join(lines[a - 1 : b - 1]) for a, b in zip(bounds, bounds[1:])]), starts
+
+
+def _corpus():
+    return sorted((ROOT / "tests" / "corpus").glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", _corpus(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_file_cut_into_cells_reports_what_the_file_reports(path):
+    """Cells are one module: the same findings, on the same lines once mapped back (and the
+    messages' line references name the cell)."""
+    src = path.read_text(encoding="utf-8")
+    data, starts = _as_notebook(src)
+    plain = [(d.code, d.start.line, d.start.column, re.sub(r"line \d+", "line #", d.message)) for d in engine.check_source(src, "nb.ipynb")]
+    cut = [
+        (d.code, starts[d.cell - 1] + d.start.line - 1, d.start.column, re.sub(r"line \d+( of cell \d+)?", "line #", d.message))
+        for d in run(data).diagnostics
+    ]
+    assert sorted(cut) == sorted(plain)

@@ -25,9 +25,11 @@ from ..source import split_lines
 # Cell magics whose body is Python run in the kernel's namespace: the body is analysed.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 # `x = !ls`, `files = %sx ls`: an assignment whose right-hand side is an IPython escape.
-_ASSIGN_ESCAPE = re.compile(r"^(\s*[\w.\[\]'\", ()*]+?\s*=\s*)([!%])")
+_ASSIGN_ESCAPE = re.compile(r"^(\s*[A-Za-z_][\w.\[\]'\", *]*?\s*=\s*)([!%])")
 _ESCAPES = ("%", "!", "?", "/", ",", ";")  # line starts IPython rewrites (/ , ; are autocall)
-_STRING_START = re.compile(r"""(?i)(?:[rbuf]{0,2})('''|\"\"\"|'|")""")
+# what changes the scanner's state: a comment, a bracket, a backslash, a quote (a string's
+# prefix does not matter: in a raw string too, an escaped quote does not end it)
+_SIGNIFICANT = re.compile(r"""[#()\[\]{}\\'"]""")
 
 
 def _masked(line: str, at: int) -> str:
@@ -56,7 +58,6 @@ class _Scanner:
     def feed(self, line: str) -> int:
         """Advance over `line`; return the length of its code (without a trailing comment)."""
         i, n = 0, len(line)
-        code_end = n
         self.continued = False
         while i < n:
             if self.quote is not None:
@@ -65,33 +66,35 @@ class _Scanner:
                 if k != -1 and (j == -1 or k < j):
                     if k == n - 1:
                         self.continued = len(self.quote) == 1  # a continued one-line string
-                        return code_end
+                        return n
                     i = k + 2
                     continue
                 if j == -1:
                     if len(self.quote) == 1:
                         self.quote = None  # an unterminated one-line string ends with the line
-                    return code_end
+                    return n
                 i = j + len(self.quote)
                 self.quote = None
                 continue
-            c = line[i]
+            m = _SIGNIFICANT.search(line, i)  # jump over names, numbers, operators, spaces
+            if m is None:
+                return n
+            c = m.group(0)
             if c == "#":
-                return i
+                return m.start()
             if c in "([{":
                 self.depth += 1
             elif c in ")]}":
                 self.depth = max(0, self.depth - 1)
-            elif c == "\\" and i == n - 1:
-                self.continued = True
-            elif c in "'\"" or c.isalpha():
-                m = _STRING_START.match(line, i)
-                if m is not None and (c in "'\"" or not (i and (line[i - 1].isalnum() or line[i - 1] == "_"))):
-                    self.quote = m.group(1)
-                    i = m.end()
-                    continue
-            i += 1
-        return code_end
+            elif c == "\\":
+                self.continued = m.end() == n
+            else:
+                triple = line[m.start() : m.start() + 3]
+                self.quote = triple if triple == c * 3 else c
+                i = m.start() + len(self.quote)
+                continue
+            i = m.end()
+        return n
 
 
 def mask_ipython(source: str) -> list[str]:
@@ -116,7 +119,7 @@ def mask_ipython(source: str) -> list[str]:
             if stripped.startswith(_ESCAPES) and not stripped.startswith("%%"):
                 out.append(_masked(ln, at))
                 continue
-            m = _ASSIGN_ESCAPE.match(ln)
+            m = _ASSIGN_ESCAPE.match(ln) if "=" in ln and ("!" in ln or "%" in ln) else None
             if m is not None:
                 out.append(_masked(ln, m.end(1)))
                 continue
