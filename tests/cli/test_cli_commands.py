@@ -74,7 +74,7 @@ def test_pre_commit_hooks():
         assert hook["language"] == "python"
         assert hook["entry"].startswith("gradlint check")
         assert "--force-exclude" in hook["entry"]  # pre-commit names files; exclusions still apply
-        assert set(hook["types_or"]) == {"python", "pyi"}
+        assert set(hook["types_or"]) == {"python", "pyi", "jupyter"}  # notebooks too, as ruff
         assert hook["require_serial"] is True  # gradlint runs its own worker processes
         assert not hook.get("additional_dependencies")  # the base install: no torch
     assert "--fix" in hooks["gradlint-fix"]["entry"] and "--fix" not in hooks["gradlint"]["entry"]
