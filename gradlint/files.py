@@ -1,10 +1,11 @@
 """Running gradlint over files: discovery, the per-file job (check, fix, diff), the cache and
 the worker processes.
 
-Discovery follows ruff: paths named on the command line are always checked (unless
-`force_exclude`); directories are walked honouring `.gitignore` files, `.git/info/exclude`
-and the configuration's `exclude`/`extend-exclude`, skipping hidden directories and
-virtualenvs, never entering a directory twice (symlink loops).
+Discovery follows ruff (`*.py`, `*.pyi` and notebooks, `*.ipynb`): paths named on the
+command line are always checked (unless `force_exclude`); directories are walked honouring
+`.gitignore` files, `.git/info/exclude` and the configuration's `exclude`/`extend-exclude`,
+skipping hidden directories and virtualenvs, never entering a directory twice (symlink
+loops).
 
 Work is split in two: the parent process stats every file against the cache (no read when the
 stat matches); only the rest is read, hashed and, when the content changed, checked — in
@@ -224,7 +225,7 @@ def encode_like(original: bytes, text: str) -> bytes:
 
 def unified_diff(old: str, new: str, name: str) -> str:
     """Lines are Python's (not str.splitlines', which also breaks at form feed and U+2028);
-    a line ending in a classic-Mac "\r" is still printed on a line of its own."""
+    a line ending in a classic-Mac "\\r" is still printed on a line of its own."""
     out = []
     a, b = split_lines_keepends(old), split_lines_keepends(new)
     for line in difflib.unified_diff([x for x in a if x], [x for x in b if x], name, name):

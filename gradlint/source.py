@@ -48,9 +48,9 @@ EOL = re.compile(r"\r\n?|\n")
 
 
 def lf_line_ends(text: str) -> str:
-    """`text` with every lone "\r" turned into "\n": one character for one, so offsets do not
-    move, while every line count and split on "\n" (the engine's, libcst's) sees the lines
-    Python sees. "\r\n" is left alone: libcst and the engine handle it."""
+    """`text` with every lone "\\r" turned into "\\n": one character for one, so offsets do not
+    move, while every line count and split on "\\n" (the engine's, libcst's) sees the lines
+    Python sees. "\\r\\n" is left alone: libcst and the engine handle it."""
     if "\r" not in text:
         return text
     return re.sub(r"\r(?!\n)", "\n", text)
@@ -58,7 +58,7 @@ def lf_line_ends(text: str) -> str:
 
 def split_lines(text: str) -> list[str]:
     """The lines of `text` without their line ends, split where Python splits them; a text
-    ending with a line end has an empty last line (as `str.split("\n")` gives)."""
+    ending with a line end has an empty last line (as `str.split("\\n")` gives)."""
     return EOL.split(text) if "\r" in text else text.split("\n")
 
 
@@ -175,8 +175,8 @@ class SourceText:
 def apply_edits(text: str, edits: list[Edit]) -> str:
     """Apply non-overlapping edits (later ones first). Overlapping edits are skipped.
 
-    Fixes write their line breaks as "\n"; each edit's breaks become the line end of the line
-    it starts on, so a "\r\n" or classic-Mac "\r" file keeps its line ends."""
+    Fixes write their line breaks as "\\n"; each edit's breaks become the line end of the line
+    it starts on, so a "\\r\\n" or classic-Mac "\\r" file keeps its line ends."""
     src = SourceText(text)
     spans = sorted(
         ((src.offset(e.start), src.offset(e.end), _with_line_ends(e.content, src, e.start.line)) for e in edits),

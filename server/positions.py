@@ -6,7 +6,7 @@ The engine reports 1-based lines and 0-based columns in Unicode code points. LSP
 finding must still underline the right characters, so every column crossing the wire goes
 through here.
 
-Lines end at "\r\n", "\r" or "\n" — where Python and LSP both end them (not at form feed or
+Lines end at "\\r\\n", "\\r" or "\\n" — where Python and LSP both end them (not at form feed or
 U+2028) — exactly as `gradlint.source.SourceText` splits them, so engine line N is index N-1
 here.
 """
@@ -114,7 +114,7 @@ class LineIndex:
 def minimal_edit(old: str, new: str, index: LineIndex) -> types.TextEdit | None:
     """One TextEdit turning `old` (the text `index` was built on) into `new`. It replaces only
     the lines that differ, so the editor keeps the cursor, folds and marks elsewhere; whole
-    lines with their line ends are replaced, so a "\r\n" is never split in two."""
+    lines with their line ends are replaced, so a "\\r\\n" is never split in two."""
     if old == new:
         return None
     a = split_lines_keepends(old)

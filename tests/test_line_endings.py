@@ -1,4 +1,4 @@
-"""Line ends as Python reads them: "\r\n", a lone "\r" (classic Mac) and "\n", and nothing
+"""Line ends as Python reads them: "\\r\\n", a lone "\\r" (classic Mac) and "\\n", and nothing
 else (form feed, U+2028, U+0085 are characters). Positions, `--fix` and the language server's
 edits must agree with CPython's line numbering and leave every other byte alone.
 
