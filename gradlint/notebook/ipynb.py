@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from ..diagnostics import Position
@@ -39,8 +39,6 @@ class Cell:
     kind: str  # code | markdown | raw
     source: str
     language: str | None  # a cell's own language (VS Code's metadata.vscode.languageId)
-    span: tuple[int, int]  # the `source` value in the file's text
-    strings: list[tuple[int, str]] = field(default_factory=list)  # (offset, raw JSON token) of each string
 
     @property
     def is_python(self) -> bool:
@@ -71,30 +69,37 @@ class Notebook:
     def _lines(self) -> SourceText:
         return SourceText(self.text)
 
+    @cached_property
+    def _spans(self) -> dict[int, tuple[tuple[int, int], list[tuple[int, str]]]]:
+        """cell index -> (span of its `source` in the text, [(offset, raw JSON token) of each
+        string in it]). Walked only when needed (a fix, or an output that points into the
+        file): the walk costs ten times json.loads."""
+        return _source_spans(self.text)
+
     # ------------------------------------------------------------------ positions
     def file_position(self, cell_index: int, pos: Position) -> Position:
         """The position in the .ipynb file of (line, column) of a cell's source."""
         cell = self.cells[cell_index]
+        span, strings = self._spans[cell_index]
         offset = SourceText(cell.source).offset(pos)
         seen = 0
-        for k, (start, token) in enumerate(cell.strings):
+        for k, (start, token) in enumerate(strings):
             offsets = _raw_offsets(token)
             n = len(offsets) - 1  # characters this string holds
-            if offset < seen + n or (offset == seen + n and k == len(cell.strings) - 1):
+            if offset < seen + n or (offset == seen + n and k == len(strings) - 1):
                 return self._lines.position(start + offsets[offset - seen])
             seen += n
-        return self._lines.position(cell.span[0])  # an empty source: the `[]` or `""`
+        return self._lines.position(span[0])  # an empty source: the `[]` or `""`
 
     # ------------------------------------------------------------------ writing
     def with_sources(self, sources: dict[int, str]) -> str:
         """The file's text with the sources of some cells (by index) replaced."""
         out = self.text
         for index in sorted(sources, reverse=True):
-            cell = self.cells[index]
-            if sources[index] == cell.source:
+            if sources[index] == self.cells[index].source:
                 continue
-            start, end = cell.span
-            out = out[:start] + self._source_json(cell, sources[index]) + out[end:]
+            span, strings = self._spans[index]
+            out = out[: span[0]] + self._source_json(span, strings, sources[index]) + out[span[1] :]
         return out
 
     @cached_property
@@ -104,31 +109,31 @@ class Notebook:
     def _dumps(self, s: str) -> str:
         return json.dumps(s, ensure_ascii=self._ascii)
 
-    def _source_json(self, cell: Cell, source: str) -> str:
-        raw = self.text[cell.span[0] : cell.span[1]]
-        if raw.startswith('"'):
+    def _source_json(self, span: tuple[int, int], strings: list[tuple[int, str]], source: str) -> str:
+        """The JSON for a changed source, written as the old one (at `span`) was."""
+        if self.text[span[0]] == '"':
             return self._dumps(source)
         # as nbformat writes it: one string per line, each with its line end; an unchanged
         # line keeps its token exactly (its escapes may differ from json.dumps')
         tokens: dict[str, str] = {}
-        for _, token in cell.strings:
+        for _, token in strings:
             tokens.setdefault(json.loads(token), token)
         parts = [tokens.get(p) or self._dumps(p) for p in source.splitlines(True)]
         if not parts:
             return "[]"
-        lead, sep, trail = self._list_layout(cell, raw)
+        lead, sep, trail = self._list_layout(span, strings)
         return "[" + lead + sep.join(parts) + trail + "]"
 
-    def _list_layout(self, cell: Cell, raw: str) -> tuple[str, str, str]:
+    def _list_layout(self, span: tuple[int, int], strings: list[tuple[int, str]]) -> tuple[str, str, str]:
         """(after `[`, between items, before `]`) as the list is written, or as nbformat
         would write it from the surrounding indentation when the list was empty."""
-        start = cell.span[0]
-        if cell.strings:
-            first, last = cell.strings[0], cell.strings[-1]
+        start, end = span
+        if strings:
+            first, last = strings[0], strings[-1]
             lead = self.text[start + 1 : first[0]]
-            trail = self.text[last[0] + len(last[1]) : cell.span[1] - 1]
-            if len(cell.strings) > 1:
-                second = cell.strings[1]
+            trail = self.text[last[0] + len(last[1]) : end - 1]
+            if len(strings) > 1:
+                second = strings[1]
                 sep = self.text[first[0] + len(first[1]) : second[0]]
             else:
                 sep = "," + lead if "\n" in lead else ", "
@@ -182,14 +187,11 @@ def read(data: bytes) -> Notebook:
     version = nb.get("nbformat")
     if isinstance(version, int) and version < 4:
         raise NotebookError(f"nbformat {version} is not supported (version 4 is; `jupyter nbconvert --to notebook` converts it)")
-    spans = _source_spans(text)
-    cells = []
-    for i, raw in enumerate(nb["cells"]):
-        cells.append(_cell(i, raw, spans.get(i)))
+    cells = [_cell(i, raw) for i, raw in enumerate(nb["cells"])]
     return Notebook(text, bom, cells, _language(nb.get("metadata")))
 
 
-def _cell(i: int, raw: object, span) -> Cell:
+def _cell(i: int, raw: object) -> Cell:
     where = f"cell {i + 1}"
     if not isinstance(raw, dict) or not isinstance(raw.get("cell_type"), str):
         raise NotebookError(f"not a Jupyter notebook: {where} has no `cell_type`")
@@ -203,9 +205,7 @@ def _cell(i: int, raw: object, span) -> Cell:
     meta = raw.get("metadata")
     vscode = meta.get("vscode") if isinstance(meta, dict) else None
     language = vscode.get("languageId") if isinstance(vscode, dict) else None
-    assert span is not None  # json.loads found the source, so did the walker
-    (start, end), strings = span
-    return Cell(i, raw["cell_type"], text, language if isinstance(language, str) else None, (start, end), strings)
+    return Cell(i, raw["cell_type"], text, language if isinstance(language, str) else None)
 
 
 def _language(meta: object) -> str | None:
