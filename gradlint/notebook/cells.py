@@ -97,11 +97,17 @@ class _Scanner:
         return n
 
 
+# a line that may hold IPython syntax (most cells have none: they are not scanned at all)
+_MAYBE_IPYTHON = re.compile(r"^[ \t]*[%!?/,;]|\?[ \t]*(?:#.*)?$|=[ \t]*[!%]", re.M)
+
+
 def mask_ipython(source: str) -> list[str]:
     """The lines of one code cell with IPython syntax masked (same count, same lengths)."""
     lines = split_lines(source)
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()  # the cell's final line end closes its last line: no line follows it
+    if not _MAYBE_IPYTHON.search(source):
+        return lines
     first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
         head = lines[first]
