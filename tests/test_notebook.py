@@ -211,6 +211,8 @@ def test_skipped_cells_and_notebooks():
 def test_noqa_is_per_cell_line():
     data = notebook(MODEL, LOOP.replace("total += loss", "total += loss  # noqa: GL205"), LOOP)
     assert found(run(data).diagnostics) == [("GL205", 3, 5, 4)]
+    # a file-level `# gradlint: noqa` in any cell silences the notebook
+    assert run(notebook(MODEL, LOOP, "# gradlint: noqa: GL205")).diagnostics == []
 
 
 def test_a_broken_cell_hides_only_itself():
