@@ -69,7 +69,10 @@ def check_notebook(
         current = _check_cells(fixed, check)
     if fixed == sources:
         return NotebookOutcome(diags)
-    text = nb.with_sources(fixed)
+    try:
+        text = nb.with_sources(fixed)
+    except ipynb.NotebookError as exc:
+        return NotebookOutcome(diags + io_error(f"cannot write fixes: {exc}"))
     out = NotebookOutcome(current if mode == "fix" else diags, (ipynb.BOM if nb.bom else b"") + text.encode("utf-8"), applied, diags)
     if mode == "diff":
         label = name or path

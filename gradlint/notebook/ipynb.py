@@ -80,6 +80,8 @@ class Notebook:
     def file_position(self, cell_index: int, pos: Position) -> Position:
         """The position in the .ipynb file of (line, column) of a cell's source."""
         cell = self.cells[cell_index]
+        if cell_index not in self._spans:  # (cannot happen for JSON that json.loads read)
+            return Position(1, 0)
         span, strings = self._spans[cell_index]
         offset = SourceText(cell.source).offset(pos)
         seen = 0
@@ -98,6 +100,8 @@ class Notebook:
         for index in sorted(sources, reverse=True):
             if sources[index] == self.cells[index].source:
                 continue
+            if index not in self._spans:  # (cannot happen for JSON that json.loads read)
+                raise NotebookError(f"the source of cell {index + 1} could not be located in the file")
             span, strings = self._spans[index]
             out = out[: span[0]] + self._source_json(span, strings, sources[index]) + out[span[1] :]
         return out
