@@ -87,3 +87,15 @@ def test_missing_delegate_is_one_line(monkeypatch, capsys):
     assert cli.main(["lsp", "--stdio"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "`gradlint lsp` is not available" in err
+
+
+def test_every_package_is_installed():
+    """setuptools installs the packages pyproject.toml lists, no others: a new subpackage
+    missing there works in the repository and is absent from a wheel, pip install --target
+    and the VS Code extension's bundled server."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "gradlint").rglob("__init__.py")}
+    found |= {"gradlint_server." + ".".join(p.parent.relative_to(REPO / "server").parts) for p in (REPO / "server").rglob("*/__init__.py")}
+    assert found - listed == set()
