@@ -38,7 +38,7 @@ def content_hash(data: bytes) -> str:
 
 # The modules whose code decides the results (not the CLI, the formatters or gradlint.dynamic,
 # which change without changing a single finding).
-_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules")
+_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules", "notebook")
 
 
 def _code_fingerprint() -> str:
@@ -153,8 +153,8 @@ class Cache:
     def _restore(self, e: list) -> list[Diagnostic] | None:
         try:
             diags = [Diagnostic.from_dict(d) for d in e[3]]
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return None  # a damaged entry: treat as a miss
+        except (ValueError, TypeError):
+            return None  # a damaged entry (from_dict checks every field): a miss
         self.hits += 1
         return diags
 

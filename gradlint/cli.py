@@ -211,9 +211,7 @@ def cmd_check(args) -> int:
 
 
 def _check_stdin(args, config, ctx) -> int:
-    from . import engine
-    from .files import check_text, encode_like, is_force_excluded, unified_diff, unless_ignored
-    from .source import DecodeError, decode_source
+    from .files import check_bytes, is_force_excluded
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename or "-"
@@ -223,22 +221,13 @@ def _check_stdin(args, config, ctx) -> int:
         if mode == "fix":
             sys.stdout.buffer.write(data)
         return EXIT_CLEAN
-    try:
-        text = decode_source(data)
-    except DecodeError as exc:
-        diags = unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config)
-        if mode == "fix":
-            sys.stdout.buffer.write(data)
-        _report(args, ctx, diags, stream=sys.stderr if mode == "fix" else sys.stdout)
-        return _exit_code(args, diags, 0)
-    res = check_text(text, path, config, mode=mode, unsafe=args.unsafe_fixes)
+    res = check_bytes(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name)
     if mode == "diff":
-        diffs = [unified_diff(text, res.text, name)] if res.text != text else []
-        return _report_diff(args, diffs, res.fixed)
-    ctx.sources[path] = res.text
+        return _report_diff(args, [res.diff] if res.diff else [], res.fixed)
+    ctx.remember(path, res.data if res.data is not None else data)
     if mode == "fix":
         # ruff's convention: the fixed source on stdout, the remaining findings on stderr.
-        sys.stdout.buffer.write(encode_like(data, res.text))
+        sys.stdout.buffer.write(res.data if res.data is not None else data)
         sys.stdout.flush()
         _report(args, ctx, res.diagnostics, fixed=res.fixed, stream=sys.stderr)
     else:

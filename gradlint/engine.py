@@ -25,7 +25,7 @@ from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
 from .rules.base import REGISTRY, Rule, RuleFix
-from .source import SourceText
+from .source import SourceText, lf_line_ends
 
 SYNTAX_ERROR = ("GL001", "syntax-error")
 RULE_ERROR = ("GL002", "rule-error")
@@ -220,12 +220,20 @@ def check_source(
 
 def _parse_chunks(chunks: list[prefilter.Unit], cache: ChunkCache | None) -> list[ParsedChunk]:
     out = []
+    used: set[int] = set()
     for c in chunks:
         item = cache.get(c.text) if cache is not None else None
+        if item is not None and id(item) in used:
+            # the same text twice in one file (two `y.backward()`): the analysis tells
+            # statements apart by node, so the second one gets a tree of its own
+            out.append(ParsedChunk(c, cst.parse_module(c.text)))
+            continue
         if item is None:
             module = cst.parse_module(c.text)
             if cache is not None:
                 item = cache.put(c.text, module)
+        if item is not None:
+            used.add(id(item))
         out.append(ParsedChunk(c, item[0], item) if item is not None else ParsedChunk(c, module))
     return out
 
@@ -242,9 +250,12 @@ def check_source_full(
     run_cache: RunCache | None = None,
 ) -> CheckResult:
     config = config or Config()
+    text = lf_line_ends(text)  # classic-Mac "\r" ends: same offsets, lines as Python counts them
     rules = _selected_rules(config, path, select)
     enabled = {r.code for r in rules}
     source = SourceText(text)
+    if "\x00" in text:  # CPython refuses the file (libcst would parse it)
+        return CheckResult(_null_byte(source, path, config, enabled), parsed=False)
     diags: list[Diagnostic] = []
     t0 = time.perf_counter()
 
@@ -476,6 +487,14 @@ def _syntax_error(exc: cst.ParserSyntaxError, source: SourceText, path: str, con
     col = min(col, len(text))
     end = Position(line, min(len(text), col + 1)) if text else Position(line, col)
     return [_meta(SYNTAX_ERROR, f"SyntaxError: {msg}", Position(line, col), end, path, config)]
+
+
+def _null_byte(source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:
+    if "GL001" not in enabled:
+        return []
+    at = source.position(source.text.index("\x00"))
+    end = Position(at.line, at.column + 1)
+    return [_meta(SYNTAX_ERROR, "SyntaxError: source code cannot contain null bytes", at, end, path, config)]
 
 
 def _too_deep(source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:

@@ -5,8 +5,9 @@ app.py (the server and its services) and handlers.py (the LSP methods); document
 (debounce and versions), linter.py + lintworker.py (the engine in a child process),
 positions.py (code points <-> UTF-16/UTF-8), convert.py (engine -> LSP diagnostics),
 actions.py (code actions), hover.py, gradcheck.py + targets.py (the gradient-check command),
-notebooks.py, settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC),
-logs.py, client.py (client capabilities), cli.py.
+settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC), logs.py,
+client.py (client capabilities), cli.py. Notebook cells are joined and split by
+gradlint.notebook.cells, which `gradlint check` uses too.
 """
 
 from __future__ import annotations

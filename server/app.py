@@ -24,9 +24,10 @@ from pygls.uris import to_fs_path
 from gradlint import __version__
 from gradlint.diagnostics import Diagnostic
 from gradlint.engine import io_error
+from gradlint.notebook.cells import CellsCheck
 from gradlint.source import DecodeError, decode_source
 
-from . import actions, notebooks, settings as settings_mod
+from . import actions, settings as settings_mod
 from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
 from .documents import DocumentClosed, Result, Scheduler
@@ -90,6 +91,7 @@ class _Job:
     config: Any
     docs: list[tuple[str, str, int | None]]  # (uri, text, version); several: notebook cells
     notebook: bool = False
+    cell_numbers: dict[str, int] = field(default_factory=dict)  # a cell's place among all cells, 1-based
 
 
 def fs_path(uri: str) -> str | None:
@@ -227,7 +229,9 @@ class GradlintServer(LanguageServer):
         nb = self.workspace.get_notebook_document(notebook_uri=key)
         if nb is not None:
             docs = []
-            for cell in nb.cells:
+            numbers = {}
+            for number, cell in enumerate(nb.cells, 1):
+                numbers[cell.document] = number
                 if cell.kind != types.NotebookCellKind.Code:
                     continue
                 doc = self._open_doc(cell.document)
@@ -236,7 +240,8 @@ class GradlintServer(LanguageServer):
                 docs.append((cell.document, doc.source, doc.version))
             path = fs_path(nb.uri)
             engine_path = path or "notebook.ipynb"
-            return _Job(key, path, engine_path, self.configs.config_for(path, self.settings, self.root_dir), docs, notebook=True)
+            config = self.configs.config_for(path, self.settings, self.root_dir)
+            return _Job(key, path, engine_path, config, docs, notebook=True, cell_numbers=numbers)
         doc = self._open_doc(key)
         if doc is None:
             return None
@@ -275,21 +280,15 @@ class GradlintServer(LanguageServer):
             diags, extra = await self._engine(key, job, text, checked)
             checked.docs[uri] = DocResult(text, version, diags, extra, enc)
             return checked
-        cells = [(uri, text) for uri, text, _ in job.docs]
-        masked: frozenset[int] = frozenset()
-        syntax: list[Diagnostic] = []
+        # the cells as one module (gradlint.notebook.cells, shared with `gradlint check`)
+        numbers = job.cell_numbers
+        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS, lambda uri: str(numbers.get(uri, "?")))
         while True:
-            joined = notebooks.join(cells, masked)
-            diags, extra = await self._engine(key, job, joined.text, checked)
-            broken = notebooks.broken_cell(joined, diags)
-            if broken is None or broken in masked or len(masked) >= MAX_MASKED_CELLS:
+            diags, extra = await self._engine(key, job, run.joined.text, checked)
+            if run.feed(diags):
                 break
-            # keep the cell's syntax error, blank the cell, and check the others again
-            syntax += [d for d in diags if d.code == "GL001"]
-            masked = masked | {broken}
-        per_cell = notebooks.split(joined, diags + syntax)
         for i, (uri, text, version) in enumerate(job.docs):
-            checked.docs[uri] = DocResult(text, version, per_cell.get(uri, []), extra if i == 0 else [], enc)
+            checked.docs[uri] = DocResult(text, version, run.result.get(uri, []), extra if i == 0 else [], enc)
         return checked
 
     def lsp_diagnostics(self, uri: str, dr: DocResult) -> list[types.Diagnostic]:

@@ -18,7 +18,8 @@ class SyntaxErrorRule(Rule):
         analysed; the diagnostic gives the parser's message and position. The rest of the run
         goes on. Files that mention nothing gradlint looks for are not parsed by `gradlint
         check` (the cheap first pass skips them), so only those can report GL001 there; the
-        language server always parses the buffer it shows.
+        language server always parses the buffer it shows. A NUL byte is reported in every
+        file, in CPython's words: the interpreter refuses such a file.
     """
     invalid = [Invalid("import torch\nloss = model(x\nloss.backward()\n", line=2)]
 
@@ -43,7 +44,8 @@ class UnreadableFileRule(Rule):
     severity = Severity.ERROR
     frameworks = ()
     rationale = """
-        The file could not be read (permissions, a broken link) or its bytes are not text in
-        its declared encoding (UTF-8 unless a PEP 263 `coding:` line says otherwise). The run
-        goes on with the other files.
+        The file could not be read (permissions, a broken link, a symlink loop), `--fix` could
+        not write it, its bytes are not text in its declared encoding (UTF-8 unless a PEP 263
+        `coding:` line says otherwise), or a notebook is not nbformat-4 JSON with cells. The
+        message says which. The run goes on with the other files.
     """
