@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from . import explain
+from . import blame, explain
 from .against import AgainstError, align_gradients, ulp_table
 from .floats import EPS, dtype_name, power_of_two, to_float32, ulp
 from .floats import eps as machine_eps
@@ -44,6 +44,7 @@ class BackwardError(Exception):
 class VarResult:
     var: Var
     grads: list[torch.Tensor | None]
+    leaf: torch.Tensor | None = None  # the graph forward's leaf for var (whom blame looks for)
     outcomes: list[Outcome] = field(default_factory=list)
     directions: list[torch.Tensor] = field(default_factory=list)
     priors: list[dict[str, float]] = field(default_factory=list)
@@ -89,10 +90,17 @@ class Checker:
         report = GradcheckReport(verdict=PASS, explanation="", target=self.name, kind=self.kind,
                                  dtype=dtype_name(self.dtype), target_dtype=self.target_dtype,
                                  seed=self.seed)
+        if p.unknown_constants:
+            known = [n for n in p.names] + [v.name for v in p.vars if v.kind == "parameter"]
+            return self._finish(error_report(
+                "usage", f"--constant {', '.join(p.unknown_constants)}: no such argument"
+                + (f" (the arguments are {', '.join(known)})" if known else " (the target takes no arguments)")
+                + ".", target=self.name, kind=self.kind), t_start)
         if not p.vars:
+            held = [f"{n} ({d})" for n, d, _ in p.constants] + [f"{n} (marked constant)" for n, _, _ in p.fixed]
             return self._finish(error_report(
                 "inputs", "Nothing to differentiate: the target has no floating-point inputs"
-                + (f" (only {', '.join(f'{n} ({d})' for n, d, _ in p.constants)})" if p.constants else "")
+                + (f" (only {', '.join(held)})" if held else "")
                 + (" and no trainable parameters." if p.module is not None else "."),
                 target=self.name, kind=self.kind), t_start)
         outs, leaves = p.graph_forward()
@@ -120,17 +128,27 @@ class Checker:
             repeat = self._vjp(outs, leaves, us[0])
         except BackwardError as e:
             report.verdict = FAIL
-            report.error = {"kind": "backward", "message": str(e)}
+            report.error = {"kind": "backward",
+                            "message": blame.backward_error(e.__cause__ or e, outs,
+                                                            lambda: self._vjp(outs, leaves, us[0]))}
             report.inputs = [self._input_shell(v) for v in p.vars]
             return self._finish(report, t_start)
         # The graph forward's outputs are the base point of every stencil: no extra forward.
         f0 = [o.detach() for o in outs]
         self.f0 = f0
-        results = [self._check_var(var, us, [g[i] for g in grads]) for i, var in enumerate(p.vars)]
-        if any(r.status == "nonsmooth" for r in results) and not self._repeatable(f0, us[0]):
-            report.notes.append("The forward is not repeatable: two evaluations at the same inputs "
+        results = [self._check_var(var, us, [g[i] for g in grads], leaves[i]) for i, var in enumerate(p.vars)]
+        unrepeatable = any(r.status in ("nonsmooth", "mismatch") for r in results) and \
+            not self._repeatable(f0, us[0])
+        if unrepeatable:
+            report.notes.insert(0, "The forward is not repeatable: two evaluations at the same inputs "
                                 "differ (state that changes between calls?), so finite differences "
-                                "cannot be trusted.")
+                                "cannot be trusted and a mismatch says nothing about the backward.")
+        self._report_inplace(report)
+        for r in results:
+            if r.status == "mismatch" and r.disconnected:
+                why = blame.missing_gradient(outs, r.leaf, r.var.name, lambda: self._vjp(outs, leaves, us[0]))
+                if why:
+                    r.note = why
         t_loc = time.perf_counter()
         for r in results:
             if r.status == "mismatch" and r.localisation is None:
@@ -143,11 +161,33 @@ class Checker:
                                       status="not_differentiable",
                                       note="not a floating-point tensor: passed through unchanged")
                           for name, dtype, shape in p.constants]
+        report.inputs += [InputReport(name=name, kind="input", shape=shape, dtype=dtype, status="constant",
+                                      note="marked constant: passed through, its gradient not checked")
+                          for name, dtype, shape in p.fixed]
         report.float32 = self._float32_info(results, f0, grads[0])
         if self.against is not None:
             report.against = self._check_against(outs, leaves, f0)
         report.verdict = self._verdict(results, report)
+        if unrepeatable and report.verdict == FAIL and not (report.error or report.against):
+            report.verdict = INCONCLUSIVE
         return self._finish(report, t_start)
+
+    def _report_inplace(self, report: GradcheckReport) -> None:
+        """A forward that writes its arguments in place was checked on fresh copies; for an
+        autograd.Function that does so without ctx.mark_dirty that is a bug of its own."""
+        for w in self.problem.inplace:
+            where = f" ({w.where})" if w.where else ""
+            if self.kind == "autograd.Function" and not w.returned:
+                report.error = {"kind": "inplace", "message": (
+                    f"The forward of {self.name or 'the Function'} writes its input {w.name} in place{where} "
+                    f"without ctx.mark_dirty({w.name}): the caller's tensor changes under it, and "
+                    f"autograd does not know. Call ctx.mark_dirty({w.name}) and return it, or compute "
+                    f"out of place (e.g. `{w.name} * 2` instead of `{w.name} *= 2`). The gradients were "
+                    "checked on fresh copies of the inputs.")}
+            else:
+                self.notes.append(f"The forward writes its argument {w.name} in place{where}: every "
+                                  "evaluation was given a fresh copy, so finite differences saw the same "
+                                  "function each time.")
 
     def _finish(self, report: GradcheckReport, t_start: float) -> GradcheckReport:
         report.notes = self.notes + report.notes
@@ -187,8 +227,11 @@ class Checker:
         if not pairs:
             return [None] * len(leaves)
         try:
-            return list(torch.autograd.grad([o for o, _ in pairs], leaves, [w for _, w in pairs],
-                                            retain_graph=True, allow_unused=True))
+            # The weighted sum as one scalar, not grad_outputs=u: any tensor in grad_outputs makes
+            # torch import torch.fx.experimental.symbolic_shapes (sympy, 1-2 s) the first time,
+            # which was most of a cold check. Its backward hands each output exactly w.
+            total = sum((o * w).sum() for o, w in pairs)
+            return list(torch.autograd.grad(total, leaves, retain_graph=True, allow_unused=True))
         except Exception as e:
             raise BackwardError(f"The backward raised {type(e).__name__}: {e}") from e
 
@@ -244,8 +287,8 @@ class Checker:
         return oc
 
     def _check_var(self, var: Var, us: list[list[torch.Tensor]],
-                   grads: list[torch.Tensor | None]) -> VarResult:
-        r = VarResult(var, grads)
+                   grads: list[torch.Tensor | None], leaf: torch.Tensor | None = None) -> VarResult:
+        r = VarResult(var, grads, leaf)
         for g in grads:
             if g is not None and not all_finite(g):
                 r.nonfinite = _nonfinite_detail(g)
@@ -458,7 +501,8 @@ class Checker:
         nan_grad = any(r.nonfinite and r.nonfinite["what"].startswith("NaN") for r in results)
         nondet_fail = any(e.get("above_tolerance") for e in (report.nondeterministic or {}).values())
         against_fail = bool(report.against and report.against["wrong"])
-        if "mismatch" in statuses or nan_grad or nondet_fail or against_fail:
+        inplace_fail = bool(report.error and report.error.get("kind") == "inplace")
+        if "mismatch" in statuses or nan_grad or nondet_fail or against_fail or inplace_fail:
             return FAIL
         if statuses & {"nonsmooth", "nonfinite"} or (report.against and report.against["unresolved"]):
             return INCONCLUSIVE

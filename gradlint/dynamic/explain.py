@@ -18,7 +18,9 @@ def explain(r: GradcheckReport) -> str:
         return (r.error or {}).get("message") or f"The check of {who} could not run."
     parts: list[str] = []
     if r.error and r.error.get("kind") == "backward":
-        parts.append(f"The backward of {who} is broken. {r.error['message']}.")
+        parts.append(f"The backward of {who} is broken. {_sentence(r.error['message'])}")
+    elif r.error and r.error.get("kind") == "inplace":
+        parts.append(_sentence(r.error["message"]))
     bad = [i for i in r.inputs if i.status in ("mismatch", "nonfinite")]
     for i in bad:
         parts.append(_explain_bad_input(who, i))
@@ -47,6 +49,11 @@ def explain(r: GradcheckReport) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _fmt(x: float | None, digits: int = 3) -> str:
     if x is None:
         return "?"
@@ -69,7 +76,7 @@ def _explain_bad_input(who: str, i: InputReport) -> str:
         s += (f" At {where}{val} finite differences give {_fmt(w.numerical, 6)} and autograd "
               f"{_fmt(w.analytical, 6)}.")
     if i.note:
-        s += f" {i.note[0].upper()}{i.note[1:]}."
+        s += f" {_sentence(i.note[0].upper() + i.note[1:])}"
     return s
 
 
