@@ -175,6 +175,7 @@ class GradcheckService:
             "against": options.get("against"),
             "dtype": options.get("dtype"),
             "seed": _seed(options.get("seed")),
+            "constants": _names(options.get("constant")),
             "cwd": self.host.workspace_dir(path),
         }
         request = {k: v for k, v in request.items() if v is not None}  # absent, not null (schema)
@@ -371,6 +372,13 @@ async def _acquire_unless(lock: asyncio.Lock, cancel: threading.Event) -> bool:
             return False
         await asyncio.wait({task}, timeout=0.2)
     return True
+
+
+def _names(value: Any) -> list[str] | None:
+    """`constant=bank, w` (a comment) or ["bank", "w"] (a command argument) -> names."""
+    items = value if isinstance(value, list) else [value] if isinstance(value, str) else []
+    names = [n.strip() for item in items if isinstance(item, str) for n in item.split(",") if n.strip()]
+    return names or None
 
 
 def _seed(value: Any) -> int | None:

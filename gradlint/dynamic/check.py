@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import torch
 
-from . import blame, explain
+from . import blame, explain, patterns
 from .against import AgainstError, align_gradients, ulp_table
 from .floats import EPS, dtype_name, power_of_two, to_float32, ulp
 from .floats import eps as machine_eps
-from .localise import Localisation, check_element, localise, unravel
+from .localise import Element, Localisation, check_element, localise, unravel
 from .numerics import NOISE_R, RESOLVE, SAFETY, Line, Outcome, classify
 from .problem import Problem, Var, all_finite, changed_norm
 from .report import (
@@ -51,6 +52,8 @@ class VarResult:
     status: str = "ok"
     nonfinite: dict[str, object] | None = None
     localisation: Localisation | None = None
+    check_element: Callable[[int], Element] | None = None  # flat index -> element, as localisation checks
+    hints: list[str] = field(default_factory=list)  # patterns of the mismatching elements (patterns.py)
     sampled: Localisation | None = None  # single elements checked when directions were blurred
     note: str | None = None
 
@@ -154,6 +157,8 @@ class Checker:
             if r.status == "mismatch" and r.localisation is None:
                 self._localise(r, us)
                 self._confirm(r, us)
+            if r.status == "mismatch":
+                self._patterns(r)
         report.timings["localise"] = time.perf_counter() - t_loc
         report.nondeterministic = self._nondeterminism(results, grads[0], repeat)
         report.inputs = [self._input_report(r) for r in results]
@@ -363,9 +368,19 @@ class Checker:
                 key=lambda k: r.outcomes[k].ratio)
         oc = r.outcomes[k]
         grad = r.grads[k] if r.grads[k] is not None else torch.zeros_like(r.var.base)
-        r.localisation = localise(
-            r.directions[k], grad, r.var.base, r.var.scale,
-            lambda d: self.outcome_along(r.var, us[k], d, grad, oc.level.s))
+        along = lambda d: self.outcome_along(r.var, us[k], d, grad, oc.level.s)  # noqa: E731
+        r.localisation = localise(r.directions[k], grad, r.var.base, r.var.scale, along)
+        flat_g, flat_x = grad.reshape(-1).to(torch.float64), r.var.base.reshape(-1)
+        r.check_element = lambda j: check_element(j, r.var.base.shape, r.var.scale, flat_g, flat_x, along)
+
+    def _patterns(self, r: VarResult) -> None:
+        """Sentences about where the gradient is wrong, each tested on fresh elements."""
+        loc = r.localisation
+        if loc is None or r.check_element is None or not loc.mismatched:
+            return
+        r.hints = patterns.describe(r.var.name, loc.mismatched, loc.agreeing, r.check_element,
+                                    r.var.base.reshape(-1), patterns.output_like(self.f0, r.var.base),
+                                    tuple(r.var.base.shape), self.gen)
 
     def _confirm(self, r: VarResult, us: list[list[torch.Tensor]]) -> None:
         """A failure must be reproduced by something independent of the first direction: single
@@ -433,10 +448,31 @@ class Checker:
             if not loc.mismatched:
                 rep.note = ((rep.note + "; ") if rep.note else "") + (
                     "the mismatch is spread too thinly to pin on single elements")
-            hint = explain.value_pattern(r.var.name, loc.mismatched, loc.agreeing)
-            if hint:
-                rep.note = ((rep.note + "; ") if rep.note else "") + hint
+            extra = r.hints + self._why_factor(r)
+            if extra:
+                rep.note = "; ".join(([rep.note] if rep.note else []) + extra)
         return rep
+
+    def _why_factor(self, r: VarResult) -> list[str]:
+        """A constant factor that a number argument or a gradient hook explains: what a
+        gradient-reversal or scaling layer does on purpose."""
+        loc = r.localisation
+        factor = patterns.constant_factor(loc.mismatched) if loc is not None else None
+        if factor is None:
+            return []
+        p = self.problem
+        out = []
+        for name, value in zip(p.names, p.args):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value not in (0, 1):
+                for sign, word in ((1, ""), (-1, "-")):
+                    if abs(factor - sign * value) <= 1e-6 * abs(value):
+                        out.append(f"the factor is {word}{name} (= {value:g}), the number passed as "
+                                   f"{name}: what a gradient scaling or reversal layer does on purpose")
+        if p.observed.hooks:
+            out.append(f"the forward registers a gradient hook ({', '.join(p.observed.hooks)}), which "
+                       "changes the gradient on purpose: if this factor is what it should apply "
+                       "(gradient reversal or scaling), the hook is right")
+        return out[:2]
 
     def _float32_info(self, results: list[VarResult], f0: list[torch.Tensor], grads: list) -> dict | None:
         """What a float32 check could resolve, and for a scalar loss the finite-difference quantum

@@ -166,24 +166,3 @@ def _explain_float32(r: GradcheckReport) -> str:
                       "hand-written float32 finite-difference check of this loss is coarse")
             parts.append(s + ".")
     return " ".join(parts)
-
-
-def value_pattern(name: str, mismatched: list, agreeing: list) -> str | None:
-    """A factual pattern over the elements inspected: a constant factor, or a value threshold."""
-    hints = []
-    ratios = [e.analytical / e.numerical for e in mismatched if e.numerical]
-    if len(ratios) >= 2 and any(e.analytical for e in mismatched):
-        lo, hi = min(ratios), max(ratios)
-        if hi - lo <= 1e-3 * max(abs(lo), abs(hi)):
-            hints.append(f"autograd = {_fmt((lo + hi) / 2, 5)} x finite differences at all "
-                         f"{len(ratios)} mismatching elements inspected (a constant factor)")
-    if len(mismatched) >= 2 and len(agreeing) >= 2:
-        mv = [e.value for e in mismatched]
-        av = [e.value for e in agreeing]
-        if min(mv) > max(av):
-            hints.append(f"every mismatching element has {name} >= {_fmt(min(mv), 3)} and every "
-                         f"agreeing one {name} <= {_fmt(max(av), 3)}")
-        elif max(mv) < min(av):
-            hints.append(f"every mismatching element has {name} <= {_fmt(max(mv), 3)} and every "
-                         f"agreeing one {name} >= {_fmt(min(av), 3)}")
-    return "; ".join(hints) or None
