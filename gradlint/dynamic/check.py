@@ -34,6 +34,8 @@ from .report import (
 
 RESOLUTION_LIMIT = RESOLVE  # a pass needs every variable resolved to 5% even where kinks blur it
 SAMPLES = 8  # single elements checked when random directions are blurred by kinks
+KINKS_SHOWN = 5  # kinked elements listed in the report
+KINK_BUDGET = 48  # stencils spent isolating kinks that sit exactly at the input
 LOW_PRECISION = ("float32", "float16", "bfloat16")
 
 
@@ -54,6 +56,8 @@ class VarResult:
     localisation: Localisation | None = None
     check_element: Callable[[int], Element] | None = None  # flat index -> element, as localisation checks
     hints: list[str] = field(default_factory=list)  # patterns of the mismatching elements (patterns.py)
+    kinks: list[Element] = field(default_factory=list)  # elements sitting exactly on a kink
+    vouched: list[Outcome] = field(default_factory=list)  # the smooth blocks that decided the rest
     sampled: Localisation | None = None  # single elements checked when directions were blurred
     note: str | None = None
 
@@ -323,7 +327,9 @@ class Checker:
                         "non-finite values nearby)")
             else:
                 blur = "a mismatch at one step that a smaller step was too noisy to confirm"
-            if any(o.status != "rough" or not o.agrees or o.resolution > RESOLUTION_LIMIT for o in rough):
+            if any(o.kink_at_point for o in rough) and self._isolate_kinks(r, us[0], grads[0]):
+                pass  # decided element by element: the kinks named, the rest vouched for
+            elif any(o.status != "rough" or not o.agrees or o.resolution > RESOLUTION_LIMIT for o in rough):
                 self._sample_elements(r, us[0], grads[0], blur)
             else:
                 r.note = f"{blur}; the check still resolved it to {max(o.resolution for o in rough):.1e}"
@@ -331,6 +337,51 @@ class Checker:
             r.status = "disconnected"
             r.note = "no gradient flows to it and the output does not change with it"
         return r
+
+    def _isolate_kinks(self, r: VarResult, u: list[torch.Tensor], grad: torch.Tensor | None,
+                       budget: int = KINK_BUDGET) -> bool:
+        """A kink exactly at the input (relu or abs at 0) blurs every direction through it, but
+        only the elements on it. Bisect the direction: a block whose stencil is smooth and agrees
+        vouches for its elements; a rough one is split, down to single elements. True when that
+        decided every element within the budget (then r says which sit on a kink, and whether
+        any other is wrong); False leaves r unchanged (many kinks: sample instead)."""
+        var = r.var
+        g = grad.detach().double() if grad is not None else torch.zeros(var.base.shape, dtype=torch.float64)
+        flat_v = r.directions[0].reshape(-1)
+        flat_g, flat_x = g.reshape(-1), var.base.reshape(-1)
+        vouched: list[Outcome] = []
+        found = Localisation()
+        stack = [(0, flat_v.numel())]
+        while stack:
+            lo, hi = stack.pop()
+            found.tests += 1
+            if found.tests > budget:
+                return False
+            if hi - lo == 1:
+                found.add(check_element(lo, var.base.shape, var.scale, flat_g, flat_x,
+                                        lambda d: self.outcome_along(var, u, d, g, self.s0)))
+                continue
+            d = torch.zeros_like(flat_v)
+            d[lo:hi] = flat_v[lo:hi]
+            oc = self.outcome_along(var, u, d.reshape(var.base.shape), g, self.s0)
+            if oc.status == "agree" and not oc.levels[0].rough:
+                vouched.append(oc)
+                continue
+            mid = (lo + hi) // 2
+            stack += [(mid, hi), (lo, mid)]
+        if found.mismatched:
+            r.status, r.localisation = "mismatch", found
+            r.note = "a kink blurs the random direction, but single elements away from it are wrong"
+            return True
+        vouched += [e.outcome for e in found.agreeing]
+        if not vouched:
+            r.status = "nonsmooth"
+            r.note = ("not differentiable at this point: every element sits on a kink (one-sided slopes "
+                      "differ, e.g. relu or abs at 0)")
+            r.kinks = found.kinked
+            return True
+        r.kinks, r.vouched = found.kinked, vouched
+        return True
 
     def _sample_elements(self, r: VarResult, u: list[torch.Tensor], grad: torch.Tensor | None,
                          blur: str, count: int = SAMPLES) -> None:
@@ -433,6 +484,10 @@ class Checker:
         decisive = r.outcomes
         if r.sampled is not None:  # decided by single elements: report those numbers
             decisive = [e.outcome for e in (r.sampled.mismatched + r.sampled.agreeing or r.sampled.kinked)]
+        elif r.vouched:  # decided by the blocks around the kinks
+            decisive = r.vouched
+        rep.kinks = [_element_report(e, "kink") for e in r.kinks[:KINKS_SHOWN]]
+        rep.kinks_total = len(r.kinks)
         worst = max(decisive, key=lambda o: o.ratio, default=None)
         if worst is None:
             return rep
@@ -441,7 +496,7 @@ class Checker:
         rep.noise_floor, rep.tolerance, rep.step = lv.noise, lv.tol, 2 * lv.s * r.var.scale
         # directions: an error shows in any of them, so the best one counts; sampled elements
         # each vouch only for themselves, so the weakest one counts
-        rep.resolution = (max if r.sampled is not None else min)(o.resolution for o in decisive)
+        rep.resolution = (max if r.sampled is not None or r.vouched else min)(o.resolution for o in decisive)
         if r.localisation is not None:
             loc = r.localisation
             rep.worst = [_element_report(e, "mismatch") for e in loc.mismatched[:5]]

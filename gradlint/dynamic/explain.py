@@ -93,10 +93,30 @@ def _explain_pass(who: str, r: GradcheckReport, ok: list[InputReport]) -> str:
     worst_ratio = max((i.ratio or 0.0) for i in ok)
     resolution = max((i.resolution or 0.0) for i in ok)
     dirs = max(i.directions for i in ok)
-    return (f"The gradients of {who} agree with finite differences for {names}: the largest "
-            f"discrepancy is {_fmt(worst_ratio, 2)}x the tolerance, and the check would have seen "
+    kinked = [i for i in ok if i.kinks]
+    where = ""
+    if kinked:
+        places = [p for i in kinked for p in _kink_places(i)]
+        many = sum(max(i.kinks_total, len(i.kinks)) for i in kinked) > 1
+        where = (f" everywhere except at {', '.join(places)}, which {'sit' if many else 'sits'} exactly on a "
+                 "kink (one-sided slopes differ, e.g. relu or abs at 0): autograd's value there is a "
+                 "convention (a subgradient) that finite differences cannot check, so it is not vouched for."
+                 " Elsewhere")
+    return (f"The gradients of {who} agree with finite differences for {names}{where}{':' if not where else ''} "
+            f"the largest discrepancy is {_fmt(worst_ratio, 2)}x the tolerance, and the check would have seen "
             f"a relative error above {_fmt(resolution, 2)} ({r.dtype}, {dirs} random "
             f"direction{'s' if dirs != 1 else ''} per input).")
+
+
+def _kink_places(i: InputReport) -> list[str]:
+    out = []
+    for e in i.kinks[:3]:
+        val = f" = {_fmt(e.value, 4)}" if e.value is not None else ""
+        out.append(f"{i.name}[{', '.join(map(str, e.index))}]{val}" if e.index else f"{i.name}{val}")
+    more = max(i.kinks_total, len(i.kinks)) - len(out)
+    if more > 0:
+        out.append(f"{more} more element{'s' if more != 1 else ''} of {i.name}")
+    return out
 
 
 def _explain_nondeterminism(nd: dict[str, Any]) -> str:
@@ -153,7 +173,7 @@ def _explain_float32(r: GradcheckReport) -> str:
         q = loss["fd_quantum"]["1e-3"]
         med = loss.get("median_abs_gradient")
         # Only worth a sentence when the quantum is visible next to the gradient itself.
-        if isinstance(med, float) and not math.isnan(med) and q > 0.01 * med:
+        if isinstance(med, float) and not math.isnan(med) and med > 0 and loss["value"] and q > 0.01 * med:
             s = (f"In float32 the loss ({_fmt(loss['value'], 4)}) has an ulp of {_fmt(u, 3)}{p2}, so a "
                  f"one-sided finite difference with step 1e-3 moves in multiples of ulp(L)/h = "
                  f"{_fmt(q, 3)}")
