@@ -34,6 +34,9 @@ from .report import (
 
 RESOLUTION_LIMIT = RESOLVE  # a pass needs every variable resolved to 5% even where kinks blur it
 SAMPLES = 8  # single elements checked when random directions are blurred by kinks
+UNREPEATABLE = ("the forward is not repeatable: two evaluations at the same inputs differ (state that "
+                "changes between calls?), so finite differences cannot decide, and a mismatch would say "
+                "nothing about the backward")
 KINKS_SHOWN = 5  # kinked elements listed in the report
 KINK_BUDGET = 48  # stencils spent isolating kinks that sit exactly at the input
 LOW_PRECISION = ("float32", "float16", "bfloat16")
@@ -88,6 +91,8 @@ class Checker:
         self.eps = EPS["float64"]  # of the lowest precision on the differentiable path (run())
         self.s0 = 0.0  # half the largest finite-difference offset, per unit of an input's scale
         self.f0: list[torch.Tensor] = []  # outputs at the base point
+        self.u0: list[torch.Tensor] = []  # the first output weighting
+        self.repeatable: bool | None = None  # learnt once, when something looks wrong
 
     # -- the check ---------------------------------------------------------------------------
 
@@ -142,14 +147,14 @@ class Checker:
             return self._finish(report, t_start)
         # The graph forward's outputs are the base point of every stencil: no extra forward.
         f0 = [o.detach() for o in outs]
-        self.f0 = f0
+        self.f0, self.u0 = f0, us[0]
         results = [self._check_var(var, us, [g[i] for g in grads], leaves[i]) for i, var in enumerate(p.vars)]
-        unrepeatable = any(r.status in ("nonsmooth", "mismatch") for r in results) and \
-            not self._repeatable(f0, us[0])
+        unrepeatable = any(r.status in ("nonsmooth", "mismatch") for r in results) and not self._is_repeatable()
         if unrepeatable:
-            report.notes.insert(0, "The forward is not repeatable: two evaluations at the same inputs "
-                                "differ (state that changes between calls?), so finite differences "
-                                "cannot be trusted and a mismatch says nothing about the backward.")
+            for r in results:
+                if r.status in ("nonsmooth", "mismatch"):
+                    r.status, r.kinks, r.localisation, r.vouched = "nonsmooth", [], None, []
+                    r.note = UNREPEATABLE
         self._report_inplace(report)
         for r in results:
             if r.status == "mismatch" and r.disconnected:
@@ -244,6 +249,11 @@ class Checker:
         except Exception as e:
             raise BackwardError(f"The backward raised {type(e).__name__}: {e}") from e
 
+    def _is_repeatable(self) -> bool:
+        if self.repeatable is None:
+            self.repeatable = self._repeatable(self.f0, self.u0)
+        return self.repeatable
+
     def _repeatable(self, f0: list[torch.Tensor], u: list[torch.Tensor]) -> bool:
         """Two forwards at the same point agree (up to the rounding of grad vs no-grad kernels)."""
         again = self.problem.base_outputs()
@@ -327,7 +337,9 @@ class Checker:
                         "non-finite values nearby)")
             else:
                 blur = "a mismatch at one step that a smaller step was too noisy to confirm"
-            if any(o.kink_at_point for o in rough) and self._isolate_kinks(r, us[0], grads[0]):
+            if not self._is_repeatable():
+                r.status, r.note = "nonsmooth", UNREPEATABLE
+            elif any(o.kink_at_point for o in rough) and self._isolate_kinks(r, us[0], grads[0]):
                 pass  # decided element by element: the kinks named, the rest vouched for
             elif any(o.status != "rough" or not o.agrees or o.resolution > RESOLUTION_LIMIT for o in rough):
                 self._sample_elements(r, us[0], grads[0], blur)

@@ -30,8 +30,9 @@ def explain(r: GradcheckReport) -> str:
         parts.append(_explain_against(r.against))
     unsure = [i for i in r.inputs if i.status == "nonsmooth"]
     for i in unsure:
-        parts.append(f"Could not decide for {i.name}: {i.note}. Try inputs away from the kink, or "
-                     "check the pieces on either side separately.")
+        advice = (" Try inputs away from the kink, or check the pieces on either side separately."
+                  if "kink" in (i.note or "") else "")
+        parts.append(f"Could not decide for {i.name}: {_sentence(i.note or 'undecided')}{advice}")
     if r.verdict == INCONCLUSIVE and not unsure and not bad:
         parts.append(f"The check of {who} is inconclusive.")
     if r.verdict == PASS or (r.verdict != ERROR and not bad and not r.error):
