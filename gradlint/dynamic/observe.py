@@ -89,7 +89,7 @@ def _mode_class() -> type | None:
             def _should_skip_dynamo(cls) -> bool:  # see the module docstring
                 return False
 
-            def __init__(self, seen: Observation, tainted: set[int], watched: set[int]) -> None:
+            def __init__(self, seen: Observation, tainted: set[int], watched: dict[int, int]) -> None:
                 super().__init__()
                 self.seen, self.tainted, self.watched = seen, tainted, watched
 
@@ -111,11 +111,19 @@ def _mode_class() -> type | None:
                     if a.alias_info is None or not a.alias_info.is_write:
                         continue
                     obj = args[i] if i < len(args) and not a.kwarg_only else kwargs.get(a.name)
-                    if obj is not None and id(obj) in self.watched and id(obj) not in self.seen.writes:
-                        self.seen.writes[id(obj)] = user_location(2) or str(func)
+                    owner = self.watched.get(_storage(obj)) if isinstance(obj, torch.Tensor) else None
+                    if owner is not None and owner not in self.seen.writes:
+                        self.seen.writes[owner] = user_location(2) or str(func)
 
         _MODE_CLASS = Mode
     return _MODE_CLASS
+
+
+def _storage(t: torch.Tensor) -> int | None:
+    try:
+        return t.untyped_storage().data_ptr() or None
+    except (RuntimeError, NotImplementedError):  # tensors without storage (meta, sparse...)
+        return None
 
 
 def _touches(args, tainted: set[int]) -> bool:
@@ -151,7 +159,9 @@ def observing(seen: Observation, leaves: list[torch.Tensor], arguments: list[Any
     """Observe the forward run inside: dtypes on the path from `leaves`, in-place writes to
     `arguments` (the tensor objects the target is called with), hooks."""
     cls = _mode_class()
-    watched = {id(a) for a in arguments if isinstance(a, torch.Tensor)}
+    # by storage: a write through a view (`a[1:2] += b`) writes the argument too
+    watched = {_storage(a): id(a) for a in arguments if isinstance(a, torch.Tensor)}
+    watched.pop(None, None)
     with _hook_spy(seen):
         if cls is None:
             yield

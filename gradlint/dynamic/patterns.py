@@ -40,6 +40,18 @@ def constant_factor(mismatched: list[Element]) -> float | None:
     return None
 
 
+def _ratio(e: Element) -> str:
+    """The one element of a scalar input: the ratio, as a fraction when it is one (a mean
+    where a sum belongs is 1/n)."""
+    r = e.analytical / e.numerical
+    text = f"autograd / finite differences = {r:.4g}"
+    if r and abs(1 / r) >= 2 and abs(1 / r - round(1 / r)) <= 1e-6 * abs(1 / r):
+        text += f" (= 1/{round(1 / r)}: a mean where a sum belongs, or a missing factor?)"
+    elif abs(r) >= 2 and abs(r - round(r)) <= 1e-6 * abs(r):
+        text += f" (= {round(r)})"
+    return text
+
+
 class _Tester:
     """Checks fresh elements against a prediction, within a budget shared by all hypotheses."""
 
@@ -84,6 +96,8 @@ def describe(name: str, mismatched: list[Element], agreeing: list[Element], chec
     if factor is not None:
         hints.append(f"autograd = {factor:.5g} x finite differences at all {len(mismatched)} "
                      "mismatching elements inspected (a constant factor)")
+    elif len(mismatched) == 1 and values.numel() == 1 and mismatched[0].numerical:
+        hints.append(_ratio(mismatched[0]))
     if not mismatched or not agreeing:
         return hints
     tester = _Tester(check, {e.flat for e in mismatched + agreeing}, gen, budget)
