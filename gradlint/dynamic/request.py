@@ -18,7 +18,7 @@ from .report import GradcheckReport, error_report
 REQUEST_KEYS = {"target": str, "inputs": (str, type(None)), "against": (str, type(None)),
                 "dtype": (str, type(None)), "seed": int, "cwd": (str, type(None)),
                 "directions": (int, type(None)), "constants": (list, str, type(None)),
-                "token": (str, type(None)), "id": (int, str, type(None))}
+                "id": (int, str, type(None))}
 
 
 class RequestError(ValueError):
