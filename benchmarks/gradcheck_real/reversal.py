@@ -15,7 +15,7 @@ gradient by a factor on purpose. Re-written (shortened) after
 """
 
 import torch
-import torch.nn as nn
+from torch import nn
 from torch.autograd import Function
 
 

@@ -4,7 +4,6 @@
 - LinearFunction and MulConstant, https://pytorch.org/docs/stable/notes/extending.html
 """
 
-import torch
 from torch.autograd import Function
 
 

@@ -431,7 +431,10 @@ class Checker:
                 key=lambda k: r.outcomes[k].ratio)
         oc = r.outcomes[k]
         grad = r.grads[k] if r.grads[k] is not None else torch.zeros_like(r.var.base)
-        along = lambda d: self.outcome_along(r.var, us[k], d, grad, oc.level.s)  # noqa: E731
+
+        def along(d: torch.Tensor) -> Outcome:
+            return self.outcome_along(r.var, us[k], d, grad, oc.level.s)
+
         r.localisation = localise(r.directions[k], grad, r.var.base, r.var.scale, along)
         flat_g, flat_x = grad.reshape(-1).to(torch.float64), r.var.base.reshape(-1)
         r.check_element = lambda j: check_element(j, r.var.base.shape, r.var.scale, flat_g, flat_x, along)

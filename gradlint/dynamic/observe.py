@@ -50,7 +50,7 @@ def user_location(depth: int = 1) -> str | None:
 
 def _is_user_file(name: str) -> bool:
     name = os.path.abspath(name)
-    return not (name.startswith(_TORCH_DIR) or name.startswith(_OWN_DIR) or name.startswith("<frozen"))
+    return not name.startswith((_TORCH_DIR, _OWN_DIR, "<frozen"))
 
 
 def user_location_of_traceback(tb) -> str | None:

@@ -7,6 +7,8 @@ pattern is a hypothesis that predicts the verdict of elements *not yet inspected
 elements are checked, and only a hypothesis whose predictions all held is reported. In order of
 preference:
 
+- a flat forward: finite differences are 0 wherever autograd disagrees (a straight-through
+  estimator or another surrogate gradient);
 - a constant factor: autograd / finite differences is the same at every mismatching element;
 - the support: mismatching exactly where the output is nonzero (elementwise or row-wise maps
   with an output of the input's shape: sparsemax, entmax, relu-like masks);
@@ -92,6 +94,11 @@ def describe(name: str, mismatched: list[Element], agreeing: list[Element], chec
 
     `values`: the input, flat; `output`: the output, flat, when it has the input's shape."""
     hints = []
+    if mismatched and all(e.analytical and abs(e.numerical) <= 1e-9 * abs(e.analytical) for e in mismatched):
+        hints.append("finite differences are 0 at every mismatching element while autograd is not: the "
+                     "forward is flat there (piecewise constant: sign, round, a comparison, a clamp), so "
+                     "the backward returns a surrogate gradient, as a straight-through estimator does on "
+                     "purpose")
     factor = constant_factor(mismatched)
     if factor is not None:
         hints.append(f"autograd = {factor:.5g} x finite differences at all {len(mismatched)} "

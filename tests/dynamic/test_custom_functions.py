@@ -174,7 +174,7 @@ def test_a_threshold_unpacked_in_setup_context_is_a_number():
 def test_a_backward_that_raises_says_where():
     r = gradcheck(C.Indexes, torch.randn(3))
     assert r.verdict == "fail"
-    assert f"IndexError" in r.explanation and f"(at {line('indexes')}, in backward)" in r.explanation
+    assert "IndexError" in r.explanation and f"(at {line('indexes')}, in backward)" in r.explanation
 
 
 def test_a_backward_with_too_few_gradients_says_why():
@@ -266,3 +266,10 @@ def test_the_isolated_check_reports_the_same(tmp_path):
     r = run_check({"target": target("relu_sum", "custom"), "inputs": "torch.tensor([0., 1., -1., 2.])",
                    "cwd": os.getcwd()}, timeout=120)
     assert r["verdict"] == "pass" and r["inputs"][0]["kinks"][0]["index"] == [0]
+
+
+def test_a_straight_through_estimator_is_recognised_as_a_surrogate():
+    r = gradcheck(C.SignStraightThrough, torch.randn(4, 6))
+    assert r.verdict == "fail"
+    assert "finite differences are 0 at every mismatching element" in r.inputs[0].note
+    assert "straight-through estimator" in r.inputs[0].note

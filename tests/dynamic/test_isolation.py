@@ -166,7 +166,7 @@ def test_a_process_left_running_by_a_passing_check_is_killed_and_reported(result
 
 @linux_only
 def test_shared_memory_counts_against_the_limit(results):
-    r = check(results, "shared_mmap", "memory", "shared memory included", "over the limit of 768 MiB")
+    check(results, "shared_mmap", "memory", "shared memory included", "over the limit of 768 MiB")
 
 
 @linux_only

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from lsprotocol import types
-
 from gradlint_server import targets
 from gradlint_server.gradcheck import SUMMARY_LIMIT, _summary
+from lsprotocol import types
 
 CODE = '''import torch
 

@@ -201,3 +201,15 @@ class Float32Inside(torch.autograd.Function):
     def backward(ctx, g):
         (y,) = ctx.saved_tensors
         return g * y.to(g.dtype)
+
+
+class SignStraightThrough(torch.autograd.Function):
+    """sign() forward, identity backward: a straight-through estimator."""
+
+    @staticmethod
+    def forward(ctx, x):
+        return torch.sign(x)
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
