@@ -12,7 +12,8 @@ Inputs for a target may be written in comments directly above it (above its deco
     # gradlint: dtype=float64
     def f(x): ...
 
-A value may continue on the next comment lines. Keys: inputs, against, dtype, seed.
+A value may continue on the next comment lines. Keys: inputs, against, dtype, seed, constant
+(comma-separated arguments to leave out of the check).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from gradlint.source import split_lines
 # last component of a base class that makes a class a trainable layer / a custom autograd op
 _MODULE_BASES = {"Module", "Layer", "Model", "Sequential", "ModuleList", "ModuleDict"}
 _FUNCTION_BASES = {"Function", "InplaceFunction"}
-COMMENT_KEYS = ("inputs", "against", "dtype", "seed")
+COMMENT_KEYS = ("inputs", "against", "dtype", "seed", "constant")
 _KEY_LINE = re.compile(r"^\s*#\s*gradlint:\s*(?P<key>" + "|".join(COMMENT_KEYS) + r")\s*=\s*(?P<value>.*)$")
 _COMMENT = re.compile(r"^\s*#(?P<body>.*)$")
 

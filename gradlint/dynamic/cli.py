@@ -40,6 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the random directions and inputs")
     parser.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
                         help=f"memory limit of the child process (default {DEFAULT_MEMORY_MB}; 0: none)")
+    parser.add_argument("--constant", action="append", default=None, metavar="NAME",
+                        help="leave this argument (name or position) or module parameter out of the "
+                        "check: passed through unchanged, its gradient not compared (repeat, or "
+                        "comma-separate, for several)")
     parser.add_argument("--directions", type=int, default=None, metavar="N",
                         help="random directions per input (default 1 in float64, 3 in float32)")
 
@@ -53,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         "seed": getattr(args, "seed", 0),
         "cwd": os.getcwd(),
         "directions": getattr(args, "directions", None),
+        "constants": getattr(args, "constant", None) or None,
     }
     try:
         result = run_check(request, python=getattr(args, "python", None),
