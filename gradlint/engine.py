@@ -324,7 +324,7 @@ def check_source_full(
             except Exception as exc:
                 disable(inst, exc)
 
-    interp._emit = emit
+    interp.set_emitter(emit)
     if run_cache is not None:
         interp.state_signature = lambda: _rules_signature(instances, ctx)
     budget_hit = False

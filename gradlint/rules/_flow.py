@@ -6,6 +6,7 @@ from typing import Iterable
 
 import libcst as cst
 
+from ..analysis import facts as F
 from ..analysis.events import DiffEvent
 from ..analysis.values import Cut, Origin, Val
 
@@ -71,7 +72,7 @@ def starved(target: Val) -> dict[Origin, list[Cut]]:
 def source_items(v: Val | None) -> list[Val]:
     if v is None:
         return []
-    items = v.get("items")
+    items = v.get(F.ITEMS)
     if items:
         return list(items)
     return [v]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import knowledge as K
+from ..analysis import facts as F
+from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, AssignEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -337,7 +338,7 @@ class DetachOnLossPath(Rule):
         for s in self._steps:
             if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
                 continue
-            params = s.target.get("opt_params") or frozenset()
+            params = s.target.get(F.OPT_PARAMS) or frozenset()
             for o in hungry:
                 if o in params and o not in wanted:
                     wanted.append(o)
@@ -579,7 +580,7 @@ class UnwatchedSource(Rule):
         if ev.kind != "tape" or ev.sources is None:
             return
         for item in source_items(ev.sources):
-            if not item.get("tfconst"):
+            if not item.get(F.TFCONST):
                 continue
             if any(o.kind in ("watched", "tfvar") for o in item.live):
                 continue
@@ -639,7 +640,7 @@ class TapeReused(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None or ev.tape.persistent is not False:
             return
-        if ev.extra.get("tape_used_before"):
+        if ev.tape_used_before:
             self.report(
                 ev.node,
                 "this tape is not persistent and was already used for a gradient: this call raises RuntimeError; "
@@ -699,7 +700,7 @@ class GradientInsideTape(Rule):
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.method == "gradient" and ev.recv is not None and ev.recv.kind == "tape":
-            ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs["tape"]), through_cuts=True))
+            ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs[F.TAPE]), through_cuts=True))
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None:
@@ -767,15 +768,15 @@ class IntegerVariable(Rule):
             return
         items = []
         for item in source_items(ev.sources):
-            if item.kind == "params" and item.get("cls") is not None:
+            if item.kind == "params" and item.get(F.CLS) is not None:
                 # `layer.trainable_variables` of a class of this module: its variables
-                fields = dict(self.ctx.interp.class_facts(item.get("cls")))
-                fields.update(item.get("fields") or {})
+                fields = dict(self.ctx.interp.class_facts(item.get(F.CLS)))
+                fields.update(item.get(F.FIELDS) or {})
                 items.extend(fields.values())
             else:
                 items.append(item)
         for item in items:
-            if item.get("dtype") not in ("int", "bool") or not item.get("tfvar"):
+            if item.get(F.DTYPE) not in ("int", "bool") or not item.get(F.TFVAR):
                 continue
             for o in item.live:
                 if o.kind == "tfvar" and o.node is not None:
@@ -851,12 +852,12 @@ class VariableRebound(Rule):
         if ev.op is not None or ev.old is None or not ev.ctx.loops:
             return
         old, new = ev.old, ev.value
-        if not old.get("tfvar"):
+        if not old.get(F.TFVAR):
             # a list of Variables rebound to a list of tensors (`params = [p - lr * g ...]`)
-            old, new = old.get("elem"), new.get("elem")
-            if old is None or new is None or not old.get("tfvar"):
+            old, new = old.get(F.ELEM), new.get(F.ELEM)
+            if old is None or new is None or not old.get(F.TFVAR):
                 return
-        if new.get("tfvar"):
+        if new.get(F.TFVAR):
             return
         if not (old.live & new.live):
             return
@@ -938,15 +939,15 @@ class ConcreteInTraced(Rule):
             return
         q = ev.qual or ""
         is_np = q.startswith("numpy.")
-        is_cast = q in K.BUILTIN_CASTS
+        is_cast = q in BUILTIN_CASTS
         is_meth = ev.method in ("item", "tolist") and ev.recv is not None
         if not (is_np or is_cast or is_meth):
             return
         vals = [ev.recv] if is_meth else ev.args
         if not any(o.kind == "jaxarg" for v in vals if v is not None for o in v.live):
             return
-        if tr["kind"] == "jit" or is_np or is_meth:
-            self._report(ev.node, tr["kind"], is_np)
+        if tr.kind == "jit" or is_np or is_meth:
+            self._report(ev.node, tr.kind, is_np)
         # float()/int() under grad: reported when it reaches the output (on_diff)
 
     def on_diff(self, ev: DiffEvent) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -266,7 +267,7 @@ class GradWithoutCreateGraph(Rule):
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
-            self._stepped.setdefault(ev.ctx.run, set()).update(ev.target.get("opt_params") or ())
+            self._stepped.setdefault(ev.ctx.run, set()).update(ev.target.get(F.OPT_PARAMS) or ())
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_DIFF:

@@ -7,8 +7,9 @@ import re
 
 import libcst as cst
 
-from ..analysis import knowledge as K
-from ..analysis.interpreter import dotted_name
+from ..analysis import facts as F
+from ..analysis.frameworks.torch import TORCH_GRADCHECK
+from ..analysis.names import dotted_name
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -95,7 +96,7 @@ class FiniteDifferenceLowPrecision(Rule):
     def on_binop(self, ev: BinOpEvent) -> None:
         if ev.op != "/":
             return
-        h = ev.right.get("const")
+        h = ev.right.get(F.CONST)
         if not isinstance(h, (int, float)) or isinstance(h, bool) or not (0 < h <= 0.1):
             return
         num = ev.node.left
@@ -103,14 +104,14 @@ class FiniteDifferenceLowPrecision(Rule):
             return
         if not (isinstance(num.left, (cst.Call, cst.Name, cst.Subscript)) and isinstance(num.right, (cst.Call, cst.Name, cst.Subscript))):
             return
-        dtype = ev.left.get("dtype")
-        if dtype is None and ev.left.kind in ("tensor", None) and ev.left.get("fw") == "torch":
+        dtype = ev.left.get(F.DTYPE)
+        if dtype is None and ev.left.kind in ("tensor", None) and ev.left.get(F.FW) == "torch":
             dtype = self.ctx.interp.default_dtype
-        if dtype is None and ev.left.get("fw") == "jax":
+        if dtype is None and ev.left.get(F.FW) == "jax":
             dtype = "float64" if self.ctx.interp.jax_x64 else "float32"  # JAX's default
         if not _low(dtype):
             return
-        reduced = ev.left.get("reduced_from") or 0
+        reduced = ev.left.get(F.REDUCED_FROM) or 0
         bad = dtype in ("float16", "bfloat16") or h < 1e-4 or (h < 1e-2 and reduced >= 10_000)
         if not bad:
             return
@@ -200,23 +201,23 @@ class GradcheckLowPrecision(Rule):
     call_names = frozenset({"gradcheck", "gradgradcheck"})
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.qual not in K.TORCH_GRADCHECK:
+        if ev.qual not in TORCH_GRADCHECK:
             return
         inputs = ev.arg(1, "inputs")
         if inputs is None:
             return
-        items = inputs.get("items") or (inputs,)
+        items = inputs.get(F.ITEMS) or (inputs,)
         bad = []
         for item in items:
-            dt = item.get("dtype")
-            if _low(dt) and item.live and (item.get("rg") or any(o.kind == "tensor" for o in item.live)):
+            dt = item.get(F.DTYPE)
+            if _low(dt) and item.live and (item.get(F.RG) or any(o.kind == "tensor" for o in item.live)):
                 bad.append(item)
         if not bad:
             return
-        dt = bad[0].get("dtype")
+        dt = bad[0].get(F.DTYPE)
         edits = []
         for item in bad:
-            created = item.get("created")
+            created = item.get(F.CREATED)
             e = self._dtype_edit(created)
             if e is None:
                 edits = []
@@ -224,7 +225,7 @@ class GradcheckLowPrecision(Rule):
             edits.append(e)
         fix = None
         if edits:
-            safe = all(self._only_used_for_check(item.get("created")) for item in bad)
+            safe = all(self._only_used_for_check(item.get(F.CREATED)) for item in bad)
             fix = RuleFix("Create the inputs in float64", tuple(edits), Applicability.SAFE if safe else Applicability.UNSAFE)
         self.report(
             ev.node,
@@ -302,7 +303,7 @@ class ExactGradCompare(Rule):
 
     @staticmethod
     def _is_grad(v) -> bool:
-        return v is not None and (v.get("grad_of") is not None or bool(v.get("grad_derived")) or v.get("grad_result") is not None)
+        return v is not None and (v.get(F.GRAD_OF) is not None or bool(v.get(F.GRAD_DERIVED)) or v.get(F.GRAD_RESULT) is not None)
 
     def on_compare(self, ev: CompareEvent) -> None:
         if "==" not in ev.ops:
@@ -312,14 +313,14 @@ class ExactGradCompare(Rule):
         if not grads:
             return
         for v in sides:
-            if v.kind in ("none", "str", "bool") or v.get("const", 0) is None:
+            if v.kind in ("none", "str", "bool") or v.get(F.CONST, 0) is None:
                 return
-            if v.get("dtype") in ("int", "bool"):
+            if v.get(F.DTYPE) in ("int", "bool"):
                 return
         others = [v for v in sides if not self._is_grad(v)]
         # "expect exactly 0" or two gradients compared; an exact non-zero value at a special
         # point (a subgradient fixed by a `where`) is often intended
-        if others and not all(v.kind == "number" and v.get("const") == 0 for v in others):
+        if others and not all(v.kind == "number" and v.get(F.CONST) == 0 for v in others):
             return
         self._report(ev.node, grads[0])
 
@@ -330,7 +331,7 @@ class ExactGradCompare(Rule):
             self._report(ev.node, ev.args[0])
 
     def _report(self, node, v) -> None:
-        fw = v.get("fw")
+        fw = v.get(F.FW)
         instead = {
             "jax": "`np.testing.assert_allclose(...)` or `jnp.allclose(..., atol=...)`",
             "tf": "`np.testing.assert_allclose(...)` or `tf.debugging.assert_near(...)`",
@@ -390,27 +391,27 @@ class LargeSumLowPrecision(Rule):
         func = ev.func
         if not (func.kind == "module" or ev.name == "sum" or (ev.qual and "reduction" in ev.kwargs)):
             return
-        n = max((a.get("numel") or 0 for a in ev.args), default=0)
-        if func.kind == "module" and func.get("reduction") == "sum" and func.get("loss_module"):
-            dt = ev.result.get("dtype") or self._dtype(ev.args)
+        n = max((a.get(F.NUMEL) or 0 for a in ev.args), default=0)
+        if func.kind == "module" and func.get(F.REDUCTION) == "sum" and func.get(F.LOSS_MODULE):
+            dt = ev.result.get(F.DTYPE) or self._dtype(ev.args)
             if self._big(n, dt):
-                self._report(func.get("created") or ev.node, n, dt)
+                self._report(func.get(F.CREATED) or ev.node, n, dt)
             return
         q = ev.qual or ""
-        if q.startswith("torch.nn.functional.") and "reduction" in ev.kwargs and ev.kwargs["reduction"].get("const") == "sum":
+        if q.startswith("torch.nn.functional.") and "reduction" in ev.kwargs and ev.kwargs["reduction"].get(F.CONST) == "sum":
             dt = self._dtype(ev.args)
             if self._big(n, dt):
                 self._report(ev.node, n, dt)
             return
         if ev.method == "sum" and ev.recv is not None and not ev.args and not ev.kwargs:
-            dt = ev.recv.get("dtype")
-            n = ev.recv.get("numel") or 0
+            dt = ev.recv.get(F.DTYPE)
+            n = ev.recv.get(F.NUMEL) or 0
             if dt in ("float16", "bfloat16") and n >= self.THRESHOLD[dt]:
                 self._report(ev.node, n, dt)
 
     def _dtype(self, args) -> str | None:
         for a in args:
-            d = a.get("dtype")
+            d = a.get(F.DTYPE)
             if d in ("float32", "float16", "bfloat16", "float64"):
                 return d
         return None
@@ -539,14 +540,14 @@ class Fp16WithoutScaler(Rule):
     def _fp16(amp: CallEvent) -> bool:
         dt = amp.kwargs.get("dtype")
         if dt is not None:
-            return dt.get("qual") in ("torch.float16", "torch.half")
+            return dt.get(F.QUAL) in ("torch.float16", "torch.half")
         if amp.qual == "torch.cuda.amp.autocast":
             return True
         dev = amp.arg(0, "device_type")
-        return dev is not None and dev.get("const") == "cuda"
+        return dev is not None and dev.get(F.CONST) == "cuda"
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind != "backward" or ev.target.get("scaled") is not None:
+        if ev.kind != "backward" or ev.target.get(F.SCALED) is not None:
             return
         if not any(n.kind == "amp16" for n in ev.target.notes):
             return
