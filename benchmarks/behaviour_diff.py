@@ -1,6 +1,6 @@
 """Behaviour diff: what two versions of gradlint report and fix, compared byte for byte.
 
-usage: python benchmarks/behaviour_diff.py A B [--realtrain DIR] [--shared-corpus DIR]
+usage: python benchmarks/behaviour_diff.py A B [--realtrain DIR] [--realcode DIR] [--shared-corpus DIR]
                                                 [--only NAME,...] [--jobs N] [--no-cache]
 
 A and B are commits (anything `git rev-parse` accepts: 2465d6b, HEAD, main) or directories
@@ -17,6 +17,7 @@ configuration (an empty pyproject.toml is passed with --config):
   rule-examples   every rule's valid/invalid examples, as files     from both sides (union by content)
   fixtures        tests/rules/fixtures/                             from B (then A)
   realtrain       the 22 real training repositories                 --realtrain, skipped if absent
+  realcode        the 2.4 M-line real-code corpus (fetch_realcode.sh) --realcode, skipped if absent
 
 For each side it records
   check   `gradlint check --output-format json` over all inputs: every diagnostic's code,
@@ -50,6 +51,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_REALTRAIN = Path(os.environ.get("GRADLINT_REALTRAIN", "/work/realtrain/trees"))
+DEFAULT_REALCODE = Path(os.environ.get("GRADLINT_REALCODE", "/work/realcode")) / "corpus"
 DEFAULT_SHARED = REPO.parent.parent / "shared" / "corpus" if (REPO.parent.parent / "shared").is_dir() else Path("/work/shared/corpus")
 CACHE_ROOT = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "gradlint-behaviour-diff"
 FORMAT = 1  # bump when what is recorded changes
@@ -184,6 +186,12 @@ def build_inputs(a: Side, b: Side, args, scratch: Path) -> tuple[Path, list[str]
             groups.append("realtrain")
         else:
             notes.append(f"skipped realtrain: {args.realtrain} is absent (--realtrain DIR)")
+    if want("realcode"):
+        if args.realcode.is_dir():
+            _copy_tree(args.realcode, root / "realcode")
+            groups.append("realcode")
+        else:
+            notes.append(f"skipped realcode: {args.realcode} is absent (--realcode DIR)")
     (scratch / "pyproject.toml").write_text("# no [tool.gradlint]: every rule, default settings\n", encoding="utf-8")
     return root, groups, notes
 
@@ -352,9 +360,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("a", help="baseline: a commit or a gradlint directory")
     ap.add_argument("b", help="candidate: a commit or a gradlint directory")
     ap.add_argument("--realtrain", type=Path, default=DEFAULT_REALTRAIN, help=f"the real training repositories (default {DEFAULT_REALTRAIN})")
+    ap.add_argument("--realcode", type=Path, default=DEFAULT_REALCODE, help=f"the real-code corpus (default {DEFAULT_REALCODE})")
     ap.add_argument("--shared-corpus", type=Path, default=DEFAULT_SHARED, help=f"the pitfall corpus (default {DEFAULT_SHARED})")
     ap.add_argument("--only", type=lambda s: [x.strip() for x in s.split(",") if x.strip()], default=None,
-                    help="input groups to use: shared-corpus,tests-corpus,examples,rule-examples,fixtures,realtrain")
+                    help="input groups to use: shared-corpus,tests-corpus,examples,rule-examples,fixtures,realtrain,realcode")
     ap.add_argument("--jobs", type=int, default=None, help="gradlint worker processes (default: gradlint's)")
     ap.add_argument("--no-cache", action="store_true", help="run a commit even when its results are cached")
     ap.add_argument("--keep", action="store_true", help="keep the scratch directory (printed)")
