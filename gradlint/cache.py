@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import __version__
+from ._version import __version__
 from .config import Config
 from .diagnostics import Diagnostic
 

@@ -13,12 +13,13 @@ from ..analysis.frameworks.jax import JAX_GRAD
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL5", "other autograd API misuse")
 
 
-class NonScalarBackward(Rule):
+class BackwardOnNonScalar(Rule):
     code = "GL501"
-    name = "backward-on-non-scalar"
     message = "backward() on a tensor that is not a scalar, without a gradient argument: RuntimeError"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
@@ -86,9 +87,8 @@ class NonScalarBackward(Rule):
         )
 
 
-class InferenceTensorInTraining(Rule):
+class InferenceTensorInAutograd(Rule):
     code = "GL502"
-    name = "inference-tensor-in-autograd"
     message = "a tensor created under torch.inference_mode() is used in a computation that is differentiated"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html"
@@ -162,9 +162,8 @@ class InferenceTensorInTraining(Rule):
             )
 
 
-class ReentrantCheckpointNoGrad(Rule):
+class ReentrantCheckpointWithoutGradInput(Rule):
     code = "GL503"
-    name = "reentrant-checkpoint-without-grad-input"
     message = "reentrant activation checkpointing where no input requires grad: the checkpointed block gets no gradients"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/checkpoint.html"
@@ -237,9 +236,8 @@ class ReentrantCheckpointNoGrad(Rule):
         )
 
 
-class JaxGradAux(Rule):
+class JaxGradHasAuxMismatch(Rule):
     code = "GL504"
-    name = "jax-grad-has-aux-mismatch"
     message = "jax.grad/value_and_grad of a function returning (loss, aux) without has_aux=True (or the reverse)"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -323,9 +321,8 @@ class JaxGradAux(Rule):
             )
 
 
-class JaxIntegerInput(Rule):
+class JaxGradIntegerInput(Rule):
     code = "GL505"
-    name = "jax-grad-integer-input"
     message = "jax.grad is evaluated at an integer input: gradients need float inputs (TypeError)"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -379,9 +376,8 @@ class JaxIntegerInput(Rule):
                 )
 
 
-class JaxInplaceUpdate(Rule):
+class JaxArrayItemAssignment(Rule):
     code = "GL506"
-    name = "jax-array-item-assignment"
     message = "item assignment on a JAX array: JAX arrays are immutable (TypeError); use x.at[i].set(v)"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -473,9 +469,8 @@ class JaxInplaceUpdate(Rule):
 _RG_SET = re.compile(r"\b(\w+)\.requires_grad(?:_\(\s*(?:True)?\s*\)|\s*=\s*True)")
 
 
-class RequiresGradAfterForward(Rule):
+class RequiresGradSetAfterUse(Rule):
     code = "GL507"
-    name = "requires-grad-set-after-use"
     message = "requires_grad is switched on after the tensor was already used in the forward pass: its .grad stays None"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/beginner/fgsm_tutorial.html"

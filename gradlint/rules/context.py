@@ -11,7 +11,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..diagnostics import Position, Severity
     from ..source import SourceText
-    from .base import Rule, RuleFix
 
 
 class AnalysisView(Protocol):
@@ -40,7 +39,9 @@ class FileContext(Protocol):
         """Framework tags of the libraries the file imports (torch, tf, jax, np)."""
         ...
 
-    def add_finding(self, rule: "Rule", node: "cst.CSTNode", message: Any, fix: "RuleFix | None", severity: "Severity") -> None: ...
+    def add_finding(self, rule: Any, node: "cst.CSTNode", message: Any, fix: Any, severity: "Severity") -> None:
+        """Record a finding of `rule` (a Rule) with an optional RuleFix (Rule.report calls this)."""
+        ...
 
     def code(self, node: "cst.CSTNode") -> str:
         """Source text of a node."""

@@ -1,4 +1,9 @@
-"""GL3xx gradient state: `.grad` aliasing, zero_grad bookkeeping, leaves, in-place changes."""
+"""GL3xx gradient state: `.grad` aliasing, zero_grad bookkeeping, leaves, in-place changes.
+
+Why this module is long: it is a catalogue of 9 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,13 @@ from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
 from ._flow import call_name
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL3", "gradient state")
 
 
-class GradAliasKept(Rule):
+class GradKeptWithoutClone(Rule):
     code = "GL301"
-    name = "grad-kept-without-clone"
     message = "a reference to p.grad (or a view of it) is kept without .clone(): the next backward/zero_grad rewrites it in place"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.grad.html"
@@ -196,7 +202,6 @@ class GradAliasKept(Rule):
 
 class MissingZeroGrad(Rule):
     code = "GL302"
-    name = "missing-zero-grad"
     message = "a training loop calls backward() and step() but never zero_grad(): gradients accumulate across iterations"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/recipes/recipes/zeroing_out_gradients.html"
@@ -278,9 +283,8 @@ class MissingZeroGrad(Rule):
                 )
 
 
-class ZeroGradBeforeStep(Rule):
+class ZeroGradBetweenBackwardAndStep(Rule):
     code = "GL303"
-    name = "zero-grad-between-backward-and-step"
     message = "zero_grad() runs between backward() and step(): the optimizer steps with cleared gradients"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html"
@@ -335,9 +339,8 @@ class ZeroGradBeforeStep(Rule):
         )
 
 
-class NonLeafRequiresGrad(Rule):
+class RequiresGradOnNonLeaf(Rule):
     code = "GL304"
-    name = "requires-grad-on-non-leaf"
     message = "requires_grad=True is set on a tensor that is then moved/cast: the result is a non-leaf whose .grad stays None"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html"
@@ -425,9 +428,8 @@ class NonLeafRequiresGrad(Rule):
         return RuleFix("Enable gradients after the move", (NodeEdit(src, text),), Applicability.UNSAFE)
 
 
-class LeafRebound(Rule):
+class LeafReboundByUpdate(Rule):
     code = "GL305"
-    name = "leaf-rebound-by-update"
     message = "`w = w - lr * w.grad` outside no_grad turns the leaf w into a graph node: its .grad is None next time"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/beginner/pytorch_with_examples.html#pytorch-tensors-and-autograd"
@@ -521,9 +523,8 @@ def _mentions_grad_of(expr: cst.CSTNode, name: str | None) -> bool:
     return False
 
 
-class InplaceOnSaved(Rule):
+class InplaceOnSavedTensor(Rule):
     code = "GL306"
-    name = "inplace-on-saved-tensor"
     message = "an in-place operation modifies a tensor that an earlier operation saved for backward"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
@@ -631,9 +632,8 @@ class InplaceOnSaved(Rule):
         return None
 
 
-class DataMutation(Rule):
+class DataMutationOfGraphTensor(Rule):
     code = "GL307"
-    name = "data-mutation-of-graph-tensor"
     message = ".data of a tensor with autograd history is modified: autograd does not see it and gradients are silently wrong"
     severity = Severity.ERROR
     docs = "https://pytorch.org/blog/pytorch-0_4_0-migration-guide/#what-about-data"
@@ -698,7 +698,6 @@ class DataMutation(Rule):
 
 class InplaceOnLeaf(Rule):
     code = "GL308"
-    name = "inplace-on-leaf"
     message = "in-place operation on a leaf tensor that requires grad, outside torch.no_grad(): RuntimeError"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
@@ -755,7 +754,6 @@ class InplaceOnLeaf(Rule):
 
 class GradOfNonLeaf(Rule):
     code = "GL309"
-    name = "grad-of-non-leaf"
     message = ".grad is read on a non-leaf tensor that does not retain_grad(): it is None"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html"

@@ -1,4 +1,9 @@
-"""GL1xx graph breaks: a value leaves the autograd graph on its way to what is differentiated."""
+"""GL1xx graph breaks: a value leaves the autograd graph on its way to what is differentiated.
+
+Why this module is long: it is a catalogue of 12 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,12 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.frameworks.python import BUILTIN_CASTS
-from ..analysis.events import CallEvent, DiffEvent, OptEvent, AssignEvent
+from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import (
+    StarvedOrigins,
     TORCH_DIFF,
-    TORCH_GRAPH_DIFF,
     diff_phrase,
     HARD_CONVERSIONS,
     NO_GRAD,
@@ -20,9 +25,10 @@ from ._flow import (
     certain_cuts,
     origin_name,
     source_items,
-    starved,
 )
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL1", "graph breaks")
 
 _TORCH_TRIGGERS = ("backward", "autograd", "training_step")
 
@@ -50,9 +56,8 @@ def _describe(cut) -> tuple[str, str]:
     return what, instead
 
 
-class NumpyOnLossPath(Rule):
+class ConversionOnLossPath(Rule):
     code = "GL101"
-    name = "conversion-on-loss-path"
     message = "a tensor with autograd history is converted to NumPy or a Python number on its way to the loss: its gradient silently stops"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/faq.html"
@@ -140,7 +145,6 @@ class NumpyOnLossPath(Rule):
 
 class TensorFromTensors(Rule):
     code = "GL102"
-    name = "tensor-from-tensors"
     message = "torch.tensor() copies the values of tensors with autograd history into a new leaf: the graph is dropped"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.tensor.html"
@@ -215,9 +219,8 @@ class TensorFromTensors(Rule):
         return RuleFix("Use torch.stack to keep the autograd graph", (NodeEdit(f.attr, "stack"),), Applicability.SAFE)
 
 
-class DetachOnLossPath(Rule):
+class DetachStarvesParameters(StarvedOrigins):
     code = "GL103"
-    name = "detach-starves-parameters"
     message = "every path from the trained parameters to the loss goes through .detach(): they get no gradient"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html"
@@ -278,30 +281,6 @@ class DetachOnLossPath(Rule):
     ]
     kinds = SOFT_DETACH
 
-    def __init__(self, ctx) -> None:
-        super().__init__(ctx)
-        self._pending: list[tuple[DiffEvent, dict]] = []
-        self._steps: list[OptEvent] = []
-        self._diffs: list[DiffEvent] = []
-
-    def on_opt(self, ev: OptEvent) -> None:
-        if ev.kind == "step":
-            self._steps.append(ev)
-
-    def on_diff(self, ev: DiffEvent) -> None:
-        self._diffs.append(ev)
-        hungry = starved(ev.target)
-        if not hungry:
-            return
-        self._pending.append((ev, hungry))
-
-    def finish(self) -> None:
-        for ev, hungry in self._pending:
-            wanted = self._wanted(ev, hungry)
-            for o in wanted:
-                for c in hungry[o]:
-                    self.emit_cut(ev, o, c)
-
     def emit_cut(self, ev: DiffEvent, o, c) -> None:
         if c.kind not in self.kinds:
             return
@@ -317,37 +296,9 @@ class DetachOnLossPath(Rule):
             ),
         )
 
-    def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
-        """The starved origins that the code evidently wants gradients for."""
-        if not ev.target.certain_live() or ev.kind == "lightning":
-            return list(hungry)
-        wanted = []
-        if ev.kind == "tape":
-            requested = set()
-            for item in source_items(ev.sources):
-                requested |= item.live
-            return [o for o in hungry if o in requested]
-        if ev.kind == "autograd_grad":
-            requested = set(ev.sources.live) if ev.sources is not None else set()
-            return [o for o in hungry if o in requested]
-        if ev.kind in ("jax", "keras"):
-            return list(hungry)
-        # torch backward: the optimizer stepped next (same run, before the next backward)
-        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
-        limit = min(nxt) if nxt else float("inf")
-        for s in self._steps:
-            if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
-                continue
-            params = s.target.get(F.OPT_PARAMS) or frozenset()
-            for o in hungry:
-                if o in params and o not in wanted:
-                    wanted.append(o)
-        return wanted
 
-
-class NoGradLoss(DetachOnLossPath):
+class LossComputedWithoutGrad(StarvedOrigins):
     code = "GL104"
-    name = "loss-computed-without-grad"
     message = "the value differentiated here was computed under torch.no_grad()/inference_mode(): it has no grad_fn"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.no_grad.html"
@@ -411,9 +362,8 @@ class NoGradLoss(DetachOnLossPath):
 _TF_TRIGGERS = ("GradientTape", "compile(")
 
 
-class NumpyInTape(Rule):
+class NumpyInGradientTape(Rule):
     code = "GL111"
-    name = "numpy-in-gradient-tape"
     message = "a value recorded by the GradientTape leaves TensorFlow on its way to the taped target: the gradient is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -481,9 +431,8 @@ class NumpyInTape(Rule):
             )
 
 
-class AssignInTape(Rule):
+class VariableAssignInTape(Rule):
     code = "GL112"
-    name = "variable-assign-in-tape"
     message = "tf.Variable.assign*() inside the tape builds the target through a stateful update: no gradient flows through it"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -537,9 +486,8 @@ class AssignInTape(Rule):
             )
 
 
-class UnwatchedSource(Rule):
+class UnwatchedTapeSource(Rule):
     code = "GL113"
-    name = "unwatched-tape-source"
     message = "tape.gradient() is asked for a tensor the tape does not watch (a tf.constant): the result is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -592,9 +540,8 @@ class UnwatchedSource(Rule):
             return
 
 
-class TapeReused(Rule):
+class NonPersistentTapeReused(Rule):
     code = "GL114"
-    name = "non-persistent-tape-reused"
     message = "a non-persistent GradientTape is asked for a second gradient: this raises RuntimeError"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -650,7 +597,6 @@ class TapeReused(Rule):
 
 class GradientInsideTape(Rule):
     code = "GL115"
-    name = "gradient-inside-tape"
     message = "tape.gradient() is called inside the tape's own with-block: the gradient computation is recorded too"
     severity = Severity.WARNING
     frameworks = ("tf",)
@@ -722,9 +668,8 @@ class GradientInsideTape(Rule):
             )
 
 
-class IntegerVariable(Rule):
+class IntegerVariableDifferentiated(Rule):
     code = "GL116"
-    name = "integer-variable-differentiated"
     message = "a tf.Variable with an integer dtype is differentiated: its gradient is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -797,9 +742,8 @@ class IntegerVariable(Rule):
         return None
 
 
-class VariableRebound(Rule):
+class VariableReplacedByTensor(Rule):
     code = "GL117"
-    name = "variable-replaced-by-tensor"
     message = "a tf.Variable is rebound to a tensor expression: the next iteration's tape no longer watches it"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -882,9 +826,8 @@ class VariableRebound(Rule):
 
 
 # ----------------------------------------------------------------------------- JAX
-class ConcreteInTraced(Rule):
+class ConcreteValueInTracedFunction(Rule):
     code = "GL121"
-    name = "concrete-value-in-traced-function"
     message = "float()/int()/NumPy on a traced value inside a function given to jax.grad/jit"
     severity = Severity.ERROR
     frameworks = ("jax",)

@@ -1,5 +1,10 @@
 """GL4xx numerical precision: finite differences, gradcheck dtypes, exact comparisons, large
-low-precision sums, AMP scaling, and the operations whose gradient turns into NaN."""
+low-precision sums, AMP scaling, and the operations whose gradient turns into NaN.
+
+Why this module is long: it is a catalogue of 10 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
@@ -13,9 +18,10 @@ from ..analysis.names import dotted_name
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import NONDIFF, call_name
-from .base import Invalid, NodeEdit, Rule, RuleFix
-from .graph_breaks import DetachOnLossPath
+from ._flow import NONDIFF, StarvedOrigins, call_name
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL4", "numerical precision")
 
 LOW_PRECISION = ("float32", "float16", "bfloat16")
 _EPS_MACH = {"float16": 9.8e-4, "bfloat16": 7.8e-3, "float32": 1.2e-7, "float64": 2.2e-16}
@@ -39,7 +45,6 @@ def _eps_name(node: cst.CSTNode) -> str | None:
 
 class FiniteDifferenceLowPrecision(Rule):
     code = "GL401"
-    name = "finite-difference-low-precision"
     message = "a hand-written finite difference in float32/half with a step too small for the dtype: rounding dominates"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/notes/gradcheck.html"
@@ -156,7 +161,6 @@ class FiniteDifferenceLowPrecision(Rule):
 
 class GradcheckLowPrecision(Rule):
     code = "GL402"
-    name = "gradcheck-low-precision"
     message = "gradcheck/gradgradcheck on float32 (or half) inputs: it will fail or pass for the wrong reason"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.gradcheck.gradcheck.html"
@@ -262,9 +266,8 @@ class GradcheckLowPrecision(Rule):
         return uses <= 2
 
 
-class ExactGradCompare(Rule):
+class ExactComparisonOfGradients(Rule):
     code = "GL403"
-    name = "exact-comparison-of-gradients"
     message = "gradients are compared with == / != / torch.equal: floating-point results differ by rounding"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/testing.html"
@@ -343,9 +346,8 @@ class ExactGradCompare(Rule):
         )
 
 
-class LargeSumLowPrecision(Rule):
+class LargeSumInLowPrecision(Rule):
     code = "GL404"
-    name = "large-sum-in-low-precision"
     message = "a sum-reduced loss over a very large float32/half tensor: its magnitude hides small changes (ulp >> tolerance)"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/notes/numerical_accuracy.html"
@@ -430,7 +432,6 @@ class LargeSumLowPrecision(Rule):
 
 class ClipBeforeUnscale(Rule):
     code = "GL405"
-    name = "clip-before-unscale"
     message = "gradients are clipped while still multiplied by the GradScaler's scale: call scaler.unscale_(optimizer) first"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-clipping"
@@ -490,9 +491,8 @@ class ClipBeforeUnscale(Rule):
             )
 
 
-class Fp16WithoutScaler(Rule):
+class Fp16AutocastWithoutGradScaler(Rule):
     code = "GL406"
-    name = "fp16-autocast-without-grad-scaler"
     message = "backward() on a float16 autocast loss without a GradScaler: small gradients underflow to zero"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
@@ -633,7 +633,6 @@ class _FlowsToLoss(Rule):
 
 class WhereNanGradient(_FlowsToLoss):
     code = "GL407"
-    name = "where-nan-gradient"
     message = "torch.where() with log/sqrt/division on the untaken branch: its infinite gradient leaks through as NaN"
     severity = Severity.ERROR
     docs = "https://github.com/pytorch/pytorch/issues/23395"
@@ -753,9 +752,8 @@ class WhereNanGradient(_FlowsToLoss):
         )
 
 
-class SqrtWithoutEps(_FlowsToLoss):
+class SqrtOfSumOfSquares(_FlowsToLoss):
     code = "GL408"
-    name = "sqrt-of-sum-of-squares"
     message = "sqrt(sum(x**2)) / sqrt(var) without an epsilon: the gradient is NaN where the value is exactly 0"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.linalg.vector_norm.html"
@@ -885,9 +883,8 @@ class SqrtWithoutEps(_FlowsToLoss):
         )
 
 
-class LogOfProbability(_FlowsToLoss):
+class LogOfSigmoidOrSoftmax(_FlowsToLoss):
     code = "GL409"
-    name = "log-of-sigmoid-or-softmax"
     message = "log(sigmoid(z)) / log(1 - sigmoid(z)) / log(softmax(z)) on logits: saturates to log(0) = -inf"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.nn.BCEWithLogitsLoss.html"
@@ -960,9 +957,8 @@ class LogOfProbability(_FlowsToLoss):
         )
 
 
-class NonDifferentiableOnLossPath(DetachOnLossPath):
+class NonDifferentiableOpOnLossPath(StarvedOrigins):
     code = "GL410"
-    name = "non-differentiable-op-on-loss-path"
     message = "every path from the trained parameters to the loss goes through round/floor/argmax/a comparison: zero gradient"
     severity = Severity.ERROR
     docs = "https://www.tensorflow.org/guide/autodiff#gradients_of_non-differentiable_functions"

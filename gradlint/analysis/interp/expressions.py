@@ -18,7 +18,7 @@ from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
 from .state import ClassInfo, FunctionInfo, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .driver import Interpreter as _Base
+    from .host import InterpreterHost as _Base
 else:
     _Base = object
 

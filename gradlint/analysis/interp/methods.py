@@ -20,7 +20,7 @@ from .state import ClassInfo, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import CallEvent
-    from .driver import Interpreter as _Base
+    from .host import InterpreterHost as _Base
 else:
     _Base = object
 

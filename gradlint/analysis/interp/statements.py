@@ -22,7 +22,7 @@ from ..values import EMPTY, Val, combine, ref
 from .state import AnalysisBudgetExceeded, ClassInfo, FunctionInfo, State, TapeInfo
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .driver import Interpreter as _Base
+    from .host import InterpreterHost as _Base
 else:
     _Base = object
 
