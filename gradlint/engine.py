@@ -84,7 +84,7 @@ class ChunkCache:
 
 
 class FileContext:
-    """What a rule sees of the file it checks."""
+    """What a rule sees of the file it checks (implements rules.context.FileContext)."""
 
     def __init__(self, chunks: list[ParsedChunk], source: SourceText, path: str, interp: Interpreter,
                  code_text: str | None = None) -> None:
@@ -191,10 +191,11 @@ class CheckResult:
 
 def _selected_rules(config: Config | None, path: str | None, select: Iterable[str] | None) -> list[type[Rule]]:
     load_all()
+    codes: Iterable[str]
     if select is not None:
         codes = set(select)
     elif config is not None:
-        codes = config.enabled_codes(path)
+        codes = config.enabled_codes(path, codes=REGISTRY)
     else:
         codes = set(REGISTRY)
     return [REGISTRY[c] for c in sorted(codes) if c in REGISTRY]
@@ -343,12 +344,12 @@ def check_source_full(
     findings = [f for f in ctx.findings if f.rule.code not in failed]
     if findings:
         diags.extend(_to_diagnostics(findings, ctx, path, config))
-    for code, exc in sorted(failed.items()):
+    for code, failure in sorted(failed.items()):
         if "GL002" in enabled:
-            diags.append(_rule_error(code, exc, source, path, config))
+            diags.append(_rule_error(code, failure, source, path, config))
     if interp.errors and "GL002" in enabled:
-        stmt, exc = interp.errors[0]
-        diags.append(_analysis_error(stmt, exc, ctx, path, config, len(interp.errors)))
+        stmt, err = interp.errors[0]
+        diags.append(_analysis_error(stmt, err, ctx, path, config, len(interp.errors)))
     diags = [d for d in _dedupe(diags) if not source.is_suppressed(d)]
     diags.sort(key=Diagnostic.sort_key)
     return CheckResult(

@@ -66,7 +66,7 @@ class Ctx:
         self.run = run  # id of the top-level interpretation this belongs to
         self.traced = traced  # JAX tracing context (kind, function) when inside jax.grad/jit
         self.amp = amp  # the autocast CallEvent when inside `with torch.autocast(...)`
-        self._key = None
+        self._key: tuple | None = None
 
     def replace(self, **kw: Any) -> "Ctx":
         c = Ctx(
@@ -102,6 +102,8 @@ class Ctx:
 
 class Event:
     __slots__ = ("node", "ctx", "seq")
+
+    node: Any  # the syntax node (a cst.Call for a CallEvent, the statement for an assignment, ...)
 
     def __init__(self, node: cst.CSTNode, ctx: Ctx) -> None:
         self.node = node

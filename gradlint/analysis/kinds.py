@@ -17,7 +17,7 @@ class StrEnum(str, Enum):
     comparisons stay cheap and messages print the value. (enum.StrEnum is Python 3.11+.)"""
 
     __str__ = str.__str__
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------------------------- kinds

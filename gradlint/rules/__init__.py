@@ -7,10 +7,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from types import ModuleType
+from typing import Any
 
-# Every rule class (base.Rule subclasses), by code: a class joins by being defined
-# (Rule.__init_subclass__).
-REGISTRY: dict[str, type] = {}
+# Every rule class, by code: a class joins by being defined (Rule.__init_subclass__). Typed
+# `Any` here because base.py (which imports this package) defines Rule; use base.REGISTRY.
+REGISTRY: dict[str, Any] = {}
 
 # Modules of this package that hold no rules.
 _INFRASTRUCTURE = frozenset({"base", "catalog", "context"})

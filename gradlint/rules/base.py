@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Callable, ClassVar, cast
 
 from ..diagnostics import Applicability, Edit, Fix, Severity
 
@@ -55,7 +55,10 @@ class Valid:
     code: str
 
 
-from . import REGISTRY, load_all  # noqa: E402  (the registry lives in the package)
+from . import REGISTRY as _REGISTRY  # noqa: E402  (the registry lives in the package, which cannot name Rule)
+from . import load_all  # noqa: E402
+
+REGISTRY = cast("dict[str, type[Rule]]", _REGISTRY)
 
 _SUBSCRIBED: dict[type, frozenset[str]] = {}
 
@@ -164,13 +167,14 @@ class Rule:
     def report(
         self,
         node: "cst.CSTNode",
-        message: str | None = None,
+        message: "str | Callable[..., str] | None" = None,
         *,
         fix: "RuleFix | None" = None,
         severity: Severity | None = None,
         key: object = None,
     ) -> None:
-        """Report a finding at `node` (once per node and rule)."""
+        """Report a finding at `node` (once per node and rule). `message` may be a function of
+        `line` (a node -> its line): "differentiated on line 26" is resolved after the run."""
         k = key if key is not None else id(node)
         if k in self._reported:
             return

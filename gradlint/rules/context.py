@@ -27,7 +27,11 @@ class AnalysisView(Protocol):
 class FileContext(Protocol):
     path: str
     source: "SourceText"
-    interp: AnalysisView
+
+    @property
+    def interp(self) -> AnalysisView:
+        """The shared analysis (read-only for rules)."""
+        ...
 
     @property
     def code_text(self) -> str:

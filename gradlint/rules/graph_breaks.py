@@ -412,7 +412,7 @@ class NumpyInGradientTape(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in ("tape", "keras"):
             return
-        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
+        for _o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
             what, instead = _describe(c)
             if c.kind == "np_call":
                 name = call_name(c.node).split(".")[-1].rstrip("()") if isinstance(c.node, cst.Call) else ""

@@ -261,7 +261,7 @@ class GradWithoutCreateGraph(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._pending: list[tuple[DiffEvent, object]] = []
+        self._pending: list[tuple[DiffEvent, Note]] = []
         self._stepped: dict[int, set] = {}  # run -> origins some optimizer steps
 
     def on_opt(self, ev) -> None:

@@ -856,8 +856,8 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             if isinstance(node.operator, cst.Power) and isinstance(node.right, cst.Integer) and node.right.value == "2":
                 return True
             if isinstance(node.operator, cst.Multiply):
-                l, r = node.left, node.right
-                return type(l) is type(r) and cst.Module(body=[]).code_for_node(l) == cst.Module(body=[]).code_for_node(r)
+                left, right = node.left, node.right
+                return type(left) is type(right) and cst.Module(body=[]).code_for_node(left) == cst.Module(body=[]).code_for_node(right)
         name = _func_last(node)
         if name == "square":
             return True

@@ -80,7 +80,7 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
             a = args[0]
             elem = it.iter_val(a)
             items = a.get(F.ITEMS) if name in ("list", "tuple") else None
-            attrs = {F.ELEM: elem}
+            attrs: dict = {F.ELEM: elem}
             if items is not None:
                 attrs[F.ITEMS] = items
             return Val(a.live, a.cuts, a.notes, a.graphs, K.LIST if name != "tuple" else K.TUPLE, attrs)
@@ -111,10 +111,10 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
         out = it.op_result(node, st, vals + ([args[1]] if name == "sum" and len(args) > 1 else []))
         kinds = {v.kind for v in vals}
         if K.TENSOR in kinds or out.live:
-            attrs = {F.FW: fw_of(vals)} if fw_of(vals) else {}
+            facts: dict = {F.FW: fw_of(vals)} if fw_of(vals) else {}
             if name == "sum" and all(v.get(F.SCALAR) for v in vals):
-                attrs[F.SCALAR] = True
-            return out.with_(kind=K.TENSOR, attrs=attrs or None)
+                facts[F.SCALAR] = True
+            return out.with_(kind=K.TENSOR, attrs=facts or None)
         return out.with_(kind=K.NUMBER) if kinds <= {K.NUMBER, None} and not out.live else out
     if name == "getattr" and len(args) >= 2:
         c = args[1].get(F.CONST, NOCONST)

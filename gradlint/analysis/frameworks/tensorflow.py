@@ -241,7 +241,7 @@ class TensorFlow(Framework):
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
         if q.startswith("tensorflow.data."):
             return Val(kind=K.INSTANCE)
-        attrs = {F.FW: "tf"}
+        attrs: dict = {F.FW: "tf"}
         if all(v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in allv) and any(v.get(F.TFCONST) for v in allv):
             attrs[F.TFCONST] = True
         return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)

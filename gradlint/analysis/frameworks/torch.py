@@ -466,7 +466,7 @@ class Torch(Framework):
         if q.startswith("torch.optim.lr_scheduler."):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.nn.") and last[:1].isupper() and not q.startswith("torch.nn.functional") and not q.startswith("torch.nn.utils") and not q.startswith("torch.nn.init"):
-            attrs = {}
+            attrs: dict = {}
             red = ev.arg(None, "reduction")
             if red is not None and isinstance(red.get(F.CONST), str):
                 attrs[F.REDUCTION] = red.get(F.CONST)
@@ -480,7 +480,7 @@ class Torch(Framework):
         if q.startswith("torch.testing.") or q in ("torch.allclose", "torch.equal", "torch.isclose"):
             return Val(kind=K.BOOL)
         # generic differentiable torch function
-        attrs: dict = {F.FW: "torch"}
+        attrs = {F.FW: "torch"}
         dt = dtype_of(allv)
         if dt:
             attrs[F.DTYPE] = dt

@@ -250,7 +250,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin):
     def _symbolic_params(self, fn: FunctionInfo) -> dict[str, Val]:
         out: dict[str, Val] = {}
         jit = fn.jit
-        for idx, (name, kind, annotation) in enumerate(fn.params):
+        for idx, (name, _kind, annotation) in enumerate(fn.params):
             if idx == 0 and fn.cls is not None and not fn.is_static:
                 if fn.is_classmethod:
                     out[name] = Val(kind=K.CLASS, attrs={F.CLS: fn.cls})

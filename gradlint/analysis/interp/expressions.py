@@ -254,7 +254,7 @@ class ExpressionsMixin(_Base):
             sl = el.slice
             if isinstance(sl, cst.Index):
                 idx_vals.append(self.eval(sl.value, st))
-            else:
+            elif isinstance(sl, cst.Slice):
                 for part in (sl.lower, sl.upper, sl.step):
                     if part is not None:
                         self.eval(part, st)
@@ -388,8 +388,8 @@ class ExpressionsMixin(_Base):
                 return Val(kind=K.BOOL, attrs={F.CONST: known if ops[0] == "is" else not known})
         vals = [left] + rights
         if any(v.kind == K.TENSOR or v.get(F.FW) or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
-            c = Cut("compare", node, hard=False)
-            return cut(combine(vals), c, kind=K.TENSOR, attrs={F.DTYPE: "bool", F.FW: fw_of(vals)})
+            compared = Cut("compare", node, hard=False)
+            return cut(combine(vals), compared, kind=K.TENSOR, attrs={F.DTYPE: "bool", F.FW: fw_of(vals)})
         return Val(kind=K.BOOL)
 
     def _e_binop(self, node: cst.BinaryOperation, st: State) -> Val:
@@ -421,7 +421,7 @@ class ExpressionsMixin(_Base):
                 needed = bool(other.live) or (op == "**" and operand is node.left)
                 if isinstance(operand, cst.Name) and v.graphs and any(o.certain for o in v.live) and needed:
                     st.saved_by[operand.value] = node
-        attrs = {}
+        attrs: dict = {}
         fw = fw_of(vals)
         if fw:
             attrs[F.FW] = fw

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol
 
+from ..frameworks.base import Interp
+
 if TYPE_CHECKING:  # pragma: no cover
     import libcst as cst
 
@@ -15,7 +17,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import ClassInfo, FunctionInfo, RunCache, State
 
 
-class InterpreterHost(Protocol):
+class InterpreterHost(Interp, Protocol):
+    """Everything an overlay may call (frameworks.base.Interp), and the mixins' own surface."""
+
     MAX_DEPTH: int
     LOOP_UNROLL: int
     MAX_LOOP_NEST_UNROLLED: int

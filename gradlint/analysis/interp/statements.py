@@ -113,8 +113,7 @@ class StatementsMixin(_Base):
         target = node.target
         targets = target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]
         for t in targets:
-            t = t.value if isinstance(t, cst.Element) else t
-            name = dotted_name(t)
+            name = dotted_name(t.value if isinstance(t, cst.Element) else t)
             if name is not None:
                 st.env.pop(name, None)
 
