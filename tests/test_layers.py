@@ -167,3 +167,40 @@ def test_modules_are_small_or_say_why(path):
         f"{path.relative_to(ROOT)} has {lines} lines (> {MAX_LINES}): split it by job, or say at its top "
         f"(\"Why this module is long: ...\") why one file is the right unit"
     )
+
+
+def test_the_cache_key_sees_every_module_of_the_analysis(monkeypatch):
+    """The results cache is keyed on the modules that decide the results; a change in a
+    subpackage (an overlay, the interpreter) must give a fresh cache."""
+    import os
+
+    from gradlint import cache
+
+    before = cache._code_fingerprint()
+    overlay = str(ROOT / "gradlint" / "analysis" / "frameworks" / "torch.py")
+    real_stat = os.stat
+
+    def stat(path, *a, **kw):
+        st = real_stat(path, *a, **kw)
+        if os.path.abspath(path) == overlay:
+            return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid, st.st_gid, st.st_size + 1,
+                                   int(st.st_atime), int(st.st_mtime), int(st.st_ctime)))
+        return st
+
+    monkeypatch.setattr(os, "stat", stat)
+    assert cache._code_fingerprint() != before
+
+
+def test_every_package_is_installed():
+    """pyproject lists the packages explicitly: a new subpackage left out works in an editable
+    install and is missing from a wheel (pre-commit, the VS Code bundle)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    on_disk = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "gradlint").rglob("__init__.py")
+    }
+    assert on_disk <= listed, sorted(on_disk - listed)

@@ -44,7 +44,7 @@ class JaxTransform:
 
     kind: str  # grad (grad, value_and_grad, jacobians) | vjp | jit (jit, vmap, pmap)
     fn: Any  # the FunctionInfo transformed (None: not a function of the file)
-    node: cst.CSTNode  # the transform call (or the decorated def)
+    node: cst.CSTNode = field(repr=False)  # the transform call (or the decorated def)
     argnums: tuple = (0,)
     has_aux: bool | None = False
     value: bool = False  # value_and_grad: calls return (value, gradients)
