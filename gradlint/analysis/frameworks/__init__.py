@@ -121,14 +121,6 @@ def decorator(qual: str) -> DecoratorHandler | None:
     return DECORATORS.get(qual)
 
 
-def receiver_method(kind: Kind | None) -> MethodHandler | None:
-    return RECEIVER_METHODS.get(kind) if kind is not None else None
-
-
-def callable_kind(kind: Kind | None) -> KindCall | None:
-    return CALLABLE_KINDS.get(kind) if kind is not None else None
-
-
 def annotation_role(qual: str | None) -> str | None:
     return ANNOTATIONS.get(qual) if qual else None
 
@@ -136,6 +128,6 @@ def annotation_role(qual: str | None) -> str | None:
 __all__ = [
     "FRAMEWORKS", "TENSOR_METHOD_CHAIN", "EVIDENCE", "DECORATORS", "MODULE_METHODS", "OPTIMIZER_METHODS", "MODULE_LIKE_METHODS",
     "MODULE_EVIDENCE", "CLIP_METHODS", "BACKWARD_METHODS", "Framework", "Evidence", "by_head", "canonical", "framework_of",
-    "class_roles", "decorator", "receiver_method", "callable_kind", "annotation_role", "NONDIFF_FUNCS", "INT_CAST_METHODS",
+    "class_roles", "decorator", "annotation_role", "RECEIVER_METHODS", "CALLABLE_KINDS", "ANNOTATIONS", "NONDIFF_FUNCS", "INT_CAST_METHODS",
     "FLOAT_CAST_METHODS", "META_METHODS", "META_ATTRS", "HARD_CUT_METHODS", "REDUCTIONS",
 ]

@@ -132,7 +132,7 @@ class CallsMixin(_Base):
             return self.call_function(func.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=func.attrs[F.SELF])
         if kind == K.CLASS:
             return self.instantiate(func.attrs[F.CLS], ev, st)
-        handler = frameworks.callable_kind(kind)
+        handler = frameworks.CALLABLE_KINDS.get(kind)
         if handler is not None:
             return handler(self, func, ev, st)  # a jax-transformed function, Function.apply
         if kind in (K.MODULE, K.INSTANCE):

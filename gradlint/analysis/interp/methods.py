@@ -68,7 +68,7 @@ class MethodsMixin(_Base):
                             self.call_function(a.attrs[F.FN], ev, st, [], {}, None)
                 self.opt_event(node, st, spec.event, recv)
             return EMPTY
-        handler = frameworks.receiver_method(kind)
+        handler = frameworks.RECEIVER_METHODS.get(kind)  # (a dict read: this runs for every method call)
         if handler is not None:
             return handler(self, ev, st, recv, recv_name)
         # ---- modules
