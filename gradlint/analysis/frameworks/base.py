@@ -144,15 +144,6 @@ class Framework:
 
 # ------------------------------------------------------------------------ effects
 # Small handlers for the common shapes of library knowledge, so that tables read as data.
-def returns(kind: Kind | None = None, **facts: Any) -> CallHandler:
-    """The call returns a fresh value of `kind` with `facts` (no history)."""
-
-    def handler(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
-        return Val(kind=kind, attrs=dict(facts) if facts else None)
-
-    return handler
-
-
 def returns_nothing(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     """A call that returns nothing the analysis follows (`torch.manual_seed(0)`)."""
     return EMPTY
