@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import __version__
+from ._version import __version__
 from .config import Config
 from .diagnostics import Diagnostic
 
@@ -49,8 +49,8 @@ def _code_fingerprint() -> str:
     for name in _RESULT_MODULES:
         path = os.path.join(pkg, name)
         paths = [path]
-        if os.path.isdir(path):
-            paths = sorted(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".py"))
+        if os.path.isdir(path):  # with its subpackages (analysis/frameworks, analysis/interp)
+            paths = sorted(os.path.join(d, f) for d, _, files in os.walk(path) for f in files if f.endswith(".py"))
         for p in paths:
             try:
                 st = os.stat(p)

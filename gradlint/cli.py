@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__
+from ._version import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 

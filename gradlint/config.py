@@ -13,6 +13,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -52,10 +53,10 @@ class Config:
     cache_dir: Path | None = None
 
     # ------------------------------------------------------------------ selection
-    def enabled_codes(self, path: str | None = None) -> frozenset[str]:
-        from .rules import all_codes
-
-        codes = all_codes()
+    def enabled_codes(self, path: str | None = None, codes: Iterable[str] | None = None) -> frozenset[str]:
+        """The codes this configuration enables (for `path`, with its per-file ignores), out of
+        `codes`: every rule code (default: the registered rules)."""
+        codes = sorted(codes) if codes is not None else _registered_codes()
         selected = set(codes) if self.select is None else _expand(self.select, codes, "select")
         selected |= _expand(self.extend_select, codes, "extend-select")
         selected -= _expand(self.ignore, codes, "ignore")
@@ -66,13 +67,12 @@ class Config:
                     selected -= _expand(ignored, codes, "per-file-ignores")
         return frozenset(selected)
 
-    def validate(self) -> None:
+    def validate(self, codes: Iterable[str] | None = None) -> None:
         """Raise ConfigError for unknown codes (one clear line)."""
-        self.enabled_codes()
-        from .rules import all_codes
-
+        codes = sorted(codes) if codes is not None else _registered_codes()
+        self.enabled_codes(codes=codes)
         for ignored in self.per_file_ignores.values():
-            _expand(ignored, all_codes(), "per-file-ignores")
+            _expand(ignored, codes, "per-file-ignores")
 
     def _relative(self, path: str) -> str:
         p = os.path.abspath(path)
@@ -103,6 +103,14 @@ class Config:
             if name == pat or fnmatch.fnmatchcase(name, pat) or _glob_match(rel, pat):
                 return True
         return False
+
+
+def _registered_codes() -> list[str]:
+    """Every rule code. The rules package sits above this module: it is imported only here,
+    when a caller did not pass the codes it already has (the engine does)."""
+    from .rules import all_codes
+
+    return all_codes()
 
 
 def _glob_match(rel: str, pattern: str) -> bool:

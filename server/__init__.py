@@ -16,6 +16,11 @@ __all__ = ["create_server"]
 
 
 def create_server(pool_factory=None):
-    from .app import create_server as _create
+    """The composition root: the server (app.py) with the LSP methods (handlers.py) registered.
+    Imports on call, so that importing any module of the package stays cheap."""
+    from .app import GradlintServer
+    from .handlers import register
 
-    return _create(pool_factory)
+    server = GradlintServer(pool_factory)
+    register(server)
+    return server

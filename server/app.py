@@ -23,17 +23,16 @@ from pygls.uris import to_fs_path
 
 from gradlint import __version__
 from gradlint.diagnostics import Diagnostic
-from gradlint.engine import io_error
 from gradlint.notebook.cells import CellsCheck
+from gradlint.rules.meta import io_error
 from gradlint.source import DecodeError, decode_source
 
 from . import actions, settings as settings_mod
 from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
-from .documents import DocumentClosed, Result, Scheduler
+from .documents import PYTHON_LANGUAGES, PYTHON_SUFFIXES, DocumentClosed, Result, Scheduler
 from .gradcheck import GradcheckService
 from .linter import LintError, LintProcess
-from .logs import client_handler
 from .positions import LineIndex
 from .project import ProjectConfigs
 from .protocol import GradlintProtocol
@@ -43,8 +42,6 @@ from . import targets as targets_mod
 log = logging.getLogger(__name__)
 timing_log = logging.getLogger("gradlint_server.timing")  # not forwarded to the client
 
-PYTHON_LANGUAGES = {"python", "py", "python3", "ipython"}
-PYTHON_SUFFIXES = (".py", ".pyi", ".pyw", ".ipy")
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
     notebook_selector=[
         types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]),
@@ -432,16 +429,4 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def create_server(pool_factory=None) -> GradlintServer:
-    from . import handlers
-
-    server = GradlintServer(pool_factory)
-    handlers.register(server)
-    return server
-
-
-def attach_logging(server: GradlintServer) -> None:
-    client_handler.attach(server, asyncio.get_running_loop())
-
-
-__all__ = ["GradlintServer", "create_server", "attach_logging"]
+__all__ = ["GradlintServer", "PYTHON_LANGUAGES", "PYTHON_SUFFIXES"]

@@ -19,6 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Awaitable, Callable
 
+# What the server checks: documents in these languages, files with these suffixes.
+PYTHON_LANGUAGES = {"python", "py", "python3", "ipython"}
+PYTHON_SUFFIXES = (".py", ".pyi", ".pyw", ".ipy")
+
 log = logging.getLogger(__name__)
 
 

@@ -6,15 +6,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from . import actions
-from .app import PYTHON_LANGUAGES, PYTHON_SUFFIXES, GradlintServer, attach_logging
+from .documents import PYTHON_LANGUAGES, PYTHON_SUFFIXES
+from .logs import attach_logging
 from .client import ClientFeatures
 from .documents import DocumentClosed
 from .hover import hover as make_hover
 from .settings import from_sources
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import GradlintServer
 
 log = logging.getLogger(__name__)
 

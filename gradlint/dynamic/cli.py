@@ -13,6 +13,7 @@ import os
 import sys
 
 from .report import GradcheckReport, error_report
+from .text import format_text
 from .worker import DEFAULT_MEMORY_MB, run_check
 
 DEFAULT_TIMEOUT = 60.0
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "output_format", "text") == "json":
         print(json.dumps(result, indent=2, allow_nan=False))
     else:
-        print(report.to_text())
+        print(format_text(report))
     return report.exit_code
 
 

@@ -103,11 +103,6 @@ class GradcheckReport:
         ]
         return cls(**data)
 
-    def to_text(self) -> str:
-        from .text import format_text
-
-        return format_text(self)
-
 
 def error_report(what: str, message: str, *, target: str = "", traceback: str | None = None,
                  **extra: Any) -> GradcheckReport:

@@ -18,7 +18,7 @@ import pathlib
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from .. import __version__
+from .._version import __version__
 from ..diagnostics import Diagnostic, Edit, Position, Severity
 from . import OutputContext
 

@@ -1,15 +1,22 @@
 """GL0xx: gradlint's own diagnostics. They have pages like every rule but no hooks: the engine
-reports them."""
+reports them (through `meta_diagnostic`). This module imports no parser, so the language
+server's main process can report an unreadable file without loading the engine."""
 
 from __future__ import annotations
 
-from ..diagnostics import Severity
-from .base import Invalid, Rule
+from typing import TYPE_CHECKING
+
+from ..diagnostics import Diagnostic, Position, Severity
+from .base import Family, Invalid, Rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..config import Config
+
+FAMILY = Family("GL0", "gradlint itself")
 
 
 class SyntaxErrorRule(Rule):
     code = "GL001"
-    name = "syntax-error"
     message = "the file does not parse"
     severity = Severity.ERROR
     frameworks = ()
@@ -26,7 +33,6 @@ class SyntaxErrorRule(Rule):
 
 class RuleErrorRule(Rule):
     code = "GL002"
-    name = "rule-error"
     message = "a rule failed on this file"
     severity = Severity.WARNING
     frameworks = ()
@@ -39,7 +45,6 @@ class RuleErrorRule(Rule):
 
 class UnreadableFileRule(Rule):
     code = "GL003"
-    name = "unreadable-file"
     message = "the file could not be read or decoded"
     severity = Severity.ERROR
     frameworks = ()
@@ -49,3 +54,19 @@ class UnreadableFileRule(Rule):
         `coding:` line says otherwise), or a notebook is not nbformat-4 JSON with cells. The
         message says which. The run goes on with the other files.
     """
+
+
+def meta_diagnostic(rule: type[Rule], message: str, start: Position, end: Position, path: str, config: "Config",
+                    severity: Severity = Severity.ERROR) -> Diagnostic:
+    """A GL0xx diagnostic."""
+    return Diagnostic(code=rule.code, name=rule.name, message=message, severity=severity, start=start, end=end, path=path,
+                      url=config.url_for(rule.code))
+
+
+def io_error(path: str, message: str, config: "Config | None" = None) -> Diagnostic:
+    """GL003: the file could not be read or decoded."""
+    if config is None:
+        from ..config import Config
+
+        config = Config()
+    return meta_diagnostic(UnreadableFileRule, message, Position(1, 0), Position(1, 0), path, config)

@@ -16,7 +16,7 @@ import threading
 import time
 
 from gradlint_server import logs
-from gradlint_server.app import create_server
+from gradlint_server import create_server
 from gradlint_server.transport import serve_stdio
 
 _ids = itertools.count(1)
