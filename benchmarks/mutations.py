@@ -34,7 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -290,7 +290,7 @@ def _numpy_on_output(src: Source):
     if not imports_name(src, "torch"):
         return
     done = set()
-    for call, target, loss in _targets(src):
+    for _call, _target, loss in _targets(src):
         for name, d in model_output_names(src, loss):
             if id(d) in done:
                 continue
@@ -304,7 +304,7 @@ def _numpy_on_output(src: Source):
 @kind("item_on_term", ("GL1",))
 def _item_on_term(src: Source):
     """A term of a backpropagated sum is turned into a Python float: `loss = a + b.item()`."""
-    for call, target, loss in _targets(src):
+    for _call, _target, loss in _targets(src):
         v = loss.value
         if isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Sub)):
             right = v.right
@@ -319,7 +319,7 @@ def _float_rewrap(src: Source):
     `loss = torch.tensor(float(expr), requires_grad=True)`."""
     if not imports_name(src, "torch"):
         return
-    for call, target, loss in _targets(src):
+    for _call, _target, loss in _targets(src):
         v = loss.value
         yield [span(v, f"torch.tensor(float({src.segment(v)}), requires_grad=True)")], {loss.lineno}, 0, 0, f"float rewrap (line {loss.lineno})"
 
@@ -327,7 +327,7 @@ def _float_rewrap(src: Source):
 @kind("detach_output", ("GL1",))
 def _detach_output(src: Source):
     """A forward output is detached where the backpropagated loss uses it."""
-    for call, target, loss in _targets(src):
+    for _call, _target, loss in _targets(src):
         names = model_output_names(src, loss)
         if names:
             name, d = names[0]
@@ -429,7 +429,7 @@ def _loss_under_no_grad(src: Source):
     """The backpropagated loss is computed inside `with torch.no_grad():`."""
     if not imports_name(src, "torch"):
         return
-    for call, target, loss in _targets(src):
+    for call, _target, loss in _targets(src):
         ind = src.indent_of(loss)
         body = "".join(src.lines[loss.lineno - 1 : loss.end_lineno])
         if not body.endswith("\n"):

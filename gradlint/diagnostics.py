@@ -142,7 +142,7 @@ class Diagnostic:
 
 def _kind(value, kind: type, size: int | None = None):
     # bool is an int to isinstance, never to JSON's writer of a position or a severity
-    if not isinstance(value, kind) or isinstance(value, bool) or (size is not None and len(value) != size):
+    if not isinstance(value, kind) or isinstance(value, bool) or (size is not None and len(value) != size):  # type: ignore[arg-type]
         raise ValueError(f"expected {kind.__name__}" + (f" of {size}" if size else "") + f", not {value!r:.40}")
     return value
 

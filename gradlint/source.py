@@ -9,7 +9,8 @@ from functools import cached_property
 
 from .diagnostics import Diagnostic, Edit, Position
 
-# `# noqa`, `# noqa: GL101`, `# noqa: GL101, GL2` (ruff-compatible spelling, case-insensitive).
+# Suppression comments: a bare noqa, or noqa followed by `: GL101` / `: GL101, GL2` (ruff's
+# spelling, case-insensitive).
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]*(?:[\s,]+[A-Za-z]+[0-9]*)*))?", re.I)
 # File-level: `# gradlint: noqa` (everything) or `# gradlint: noqa: GL101`.
 _FILE_NOQA = re.compile(r"^#\s*gradlint:\s*noqa(?::\s*(?P<codes>[A-Za-z0-9,\s]+))?\s*$", re.I | re.M)

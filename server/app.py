@@ -279,7 +279,7 @@ class GradlintServer(LanguageServer):
             return checked
         # the cells as one module (gradlint.notebook.cells, shared with `gradlint check`)
         numbers = job.cell_numbers
-        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS, lambda uri: str(numbers.get(uri, "?")))
+        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS, lambda uri: str(numbers.get(uri, "?")))  # type: ignore[call-overload]
         while True:
             diags, extra = await self._engine(key, job, run.joined.text, checked)
             if run.feed(diags):

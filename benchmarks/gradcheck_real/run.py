@@ -193,7 +193,7 @@ def main() -> int:
           f"worst {worst[0]:.2f}x ({worst[1]}); worst where both gave the same verdict {same[0]:.2f}x "
           f"({same[1]}).\n")
     print("## What each tool said (first sentence)\n")
-    for case, ours, inferred, slow_why, fast_why in details:
+    for case, ours, inferred, slow_why, _fast_why in details:
         first = ours.explanation.split(". ")[0][:300]
         print(f"- **{case.title}** ({case.truth}): gradlint: {ours.verdict} — {first}."
               + (f" Inferred inputs: `{inferred.inputs_expr}` → {inferred.verdict}." if inferred.inputs_expr

@@ -27,7 +27,7 @@ INT_KEYWORDS = {"k", "n", "groups", "num_classes"}
 _HINTS = {float: FLOAT, int: INT, bool: True, "float": FLOAT, "int": INT, "bool": True}
 
 
-def _tree(fn: Any) -> ast.FunctionDef | None:
+def _tree(fn: Any) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     try:
         src = textwrap.dedent(inspect.getsource(inspect.unwrap(fn)))
         node = ast.parse(src).body[0]

@@ -86,10 +86,10 @@ def _applicable(d: Diagnostic, unsafe: bool) -> bool:
 
 def _check_cells(sources: dict[int, str], check: Callable[[str], list[Diagnostic]]) -> list[Diagnostic]:
     """The findings of the code cells checked together, each with its cell's number."""
-    run = CellsCheck(list(sources.items()), cell_name=lambda index: str(index + 1))
+    run = CellsCheck(list(sources.items()), cell_name=lambda index: str(index + 1))  # type: ignore[operator]  # keys are the cell indices
     while not run.feed(check(run.joined.text)):
         pass
-    out = [replace(d, cell=index + 1) for index, found in run.result.items() for d in found]
+    out = [replace(d, cell=int(index) + 1) for index, found in run.result.items() for d in found]  # type: ignore[call-overload]
     out.sort(key=Diagnostic.sort_key)
     return out
 

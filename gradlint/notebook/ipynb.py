@@ -236,7 +236,7 @@ def _members(s: str, i: int):
     if s[i] == "}":
         return
     while True:
-        key, i = json.decoder.scanstring(s, i + 1)
+        key, i = json.decoder.scanstring(s, i + 1)  # type: ignore[attr-defined]  # public, not in typeshed
         i = _ws(s, _ws(s, i) + 1)  # past the ':'
         end = _DECODER.raw_decode(s, i)[1]
         yield key, i, end
@@ -270,7 +270,7 @@ def _source_spans(text: str) -> dict[int, tuple[tuple[int, int], list[tuple[int,
     out: dict[int, tuple[tuple[int, int], list[tuple[int, str]]]] = {}
     if cells_span is None or text[cells_span[0]] != "[":
         return out
-    for index, (a, b) in enumerate(_elements(text, cells_span[0])):
+    for index, (a, _b) in enumerate(_elements(text, cells_span[0])):
         if text[a] != "{":
             continue
         for key, va, vb in _members(text, a):

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(npm is None or npx is None or git is None,
 
 def readme_command() -> tuple[str, str]:
     """The README's VS Code build: (directory, shell command), from the line that shows it."""
-    line = next(l for l in (REPO / "README.md").read_text(encoding="utf-8").splitlines() if l.startswith("- **VS Code**"))
+    line = next(ln for ln in (REPO / "README.md").read_text(encoding="utf-8").splitlines() if ln.startswith("- **VS Code**"))
     m = re.search(r"in `([^`]+)` \(`([^`]*vsce package[^`]*)`", line)
     assert m, f"the README's VS Code line no longer names a directory and a command: {line}"
     return m[1], m[2]
