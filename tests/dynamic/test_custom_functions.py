@@ -16,6 +16,7 @@ torch = pytest.importorskip("torch")
 import custom as C
 from conftest import TARGETS, target
 
+from gradlint.dynamic.text import format_text
 from gradlint.dynamic import gradcheck
 from gradlint.dynamic.observe import display_path
 from gradlint.dynamic.worker import run_check
@@ -238,7 +239,7 @@ def test_a_kink_at_one_element_is_named_in_the_verdict():
     assert "not vouched for" in r.explanation
     (k,) = r.inputs[0].kinks
     assert k.index == [0] and k.status == "kink"
-    assert "on a kink, not vouched for" in r.to_text()
+    assert "on a kink, not vouched for" in format_text(r)
 
 
 def test_kinks_in_a_larger_input_are_found_and_the_rest_vouched_for():

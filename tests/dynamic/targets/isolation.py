@@ -92,6 +92,10 @@ def _escape(pidfile, how):
     deadline = time.monotonic() + 10
     while not os.path.exists(pidfile) and time.monotonic() < deadline:
         time.sleep(0.01)
+    if how == "setsid_orphan":
+        # the double fork's middle process exits at once: reap it, so that only the orphaned
+        # sleeper is left (under load it could still be exiting when the check returns)
+        os.waitpid(pid, 0)
 
 
 def setpgid_and_pass(x, pidfile):
