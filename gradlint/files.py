@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engine
+from . import engine, limits
 from .cache import Cache, content_hash
 from .config import Config, load_config
 from .diagnostics import Diagnostic
@@ -252,9 +252,7 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
     """Read, hash and (unless the hash is the cached one) check one file; fix or diff it."""
     config = job.config
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            data = fh.read()
+        data, st = limits.read_regular(path)  # never blocks: a FIFO or a device is GL003
     except OSError as exc:
         return FileOutcome(path, unless_ignored(engine.io_error(path, f"cannot read file: {exc.strerror or exc}", config), config))
     digest = content_hash(data)

@@ -16,6 +16,8 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .limits import read_regular
+
 
 # ------------------------------------------------------------------ the matcher
 # A glob is matched by hand rather than translated to a regex: `re` backtracks, and a line
@@ -323,8 +325,8 @@ class IgnoreFile:
     @classmethod
     def read(cls, path: str, base: str | None = None) -> IgnoreFile | None:
         try:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                lines = fh.read().splitlines()
+            # A FIFO named .gitignore must not block the walk.
+            lines = read_regular(path)[0].decode("utf-8", "replace").splitlines()
         except OSError:
             return None
         return cls(base if base is not None else os.path.dirname(path), lines)

@@ -24,6 +24,7 @@ from pygls.uris import to_fs_path
 from gradlint import __version__
 from gradlint.diagnostics import Diagnostic
 from gradlint.engine import io_error
+from gradlint.limits import read_regular
 from gradlint.source import DecodeError, decode_source
 
 from . import actions, notebooks, settings as settings_mod
@@ -184,7 +185,7 @@ class GradlintServer(LanguageServer):
         if path is None:
             return None
         try:
-            return decode_source(Path(path).read_bytes()), None, False
+            return decode_source(read_regular(path)[0]), None, False  # a FIFO must not block the server
         except (OSError, DecodeError):
             return None
 
@@ -385,7 +386,7 @@ class GradlintServer(LanguageServer):
         if path is None or not path.endswith(PYTHON_SUFFIXES) or not os.path.isfile(path):
             return []
         try:
-            text = decode_source(Path(path).read_bytes())
+            text = decode_source(read_regular(path)[0])
         except (OSError, DecodeError) as exc:
             return [to_lsp(io_error(path, f"cannot read the file: {exc}"), LineIndex("", self.client.encoding), uri, None)]
         config = self.configs.config_for(path, self.settings, self.root_dir)
