@@ -32,7 +32,7 @@ from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
 from .documents import DocumentClosed, Result, Scheduler
 from .gradcheck import GradcheckService
-from .linter import LintError, LintProcess
+from .linter import LintError, LintPool, LintStopped, limit_for
 from .logs import client_handler
 from .positions import LineIndex
 from .project import ProjectConfigs
@@ -115,9 +115,10 @@ class GradlintServer(LanguageServer):
         self.settings = Settings()
         self.client = ClientFeatures()
         self.configs = ProjectConfigs(report=lambda m: self.show(types.MessageType.Error, m))
-        self.linter = LintProcess()
+        self.linter = LintPool()
         self.ready = asyncio.Event()
-        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready)
+        # as many documents at once as there are lint processes: one heavy buffer holds one
+        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready, concurrency=self.linter.size)
         self.gradcheck = GradcheckService(self, pool_factory)
         self.session = None
         self._published: dict[str, set[str]] = {}
@@ -255,7 +256,8 @@ class GradlintServer(LanguageServer):
             return [], [self._too_large(len(text))]
         try:
             t0 = time.perf_counter()
-            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text)
+            limit = limit_for(text, self.settings.file_timeout)
+            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text, limit)
             if timing is not None:
                 timing.engine_ms += seconds * 1000
                 timing.roundtrip_ms += (time.perf_counter() - t0) * 1000
@@ -263,6 +265,8 @@ class GradlintServer(LanguageServer):
         except LintError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             log.error("checking %s failed: %s", key, exc)
+            if isinstance(exc, LintStopped):
+                return [], [server_diagnostic(f"gradlint: not checked — {first}", types.DiagnosticSeverity.Warning)]
             return [], [server_diagnostic(f"gradlint could not check this file: {first}", types.DiagnosticSeverity.Warning)]
 
     async def _run_check(self, key: str) -> Checked | None:

@@ -14,6 +14,7 @@ from .app import PYTHON_LANGUAGES, PYTHON_SUFFIXES, GradlintServer, attach_loggi
 from .client import ClientFeatures
 from .documents import DocumentClosed
 from .hover import hover as make_hover
+from .linter import limit_for
 from .settings import from_sources
 
 log = logging.getLogger(__name__)
@@ -223,7 +224,7 @@ async def _fixed_text(ls: GradlintServer, view: actions.DocView) -> str:
     path = view.path or "untitled.py"
     config = ls.configs.config_for(view.path, ls.settings, ls.root_dir)
     try:
-        text, _n = await ls.linter.fix(path, config, view.text)
+        text, _n = await ls.linter.fix(path, config, view.text, limit_for(view.text, ls.settings.file_timeout))
     except Exception as exc:
         log.error("fix-all failed: %s", exc)
         return view.text
