@@ -92,12 +92,15 @@ def run(
         while todo or any(w.busy for w in workers):
             while len(workers) < n_workers and todo:
                 workers.append(_start(ctx, work, init, init_args))
-            for w in workers:
+            for w in list(workers):
                 if not w.busy and todo:
                     chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
                     w.queue.extend(chunk)
                     w.started = time.monotonic()
-                    w.conn.send(chunk)
+                    try:
+                        w.conn.send(chunk)
+                    except OSError:  # it died before taking work: as if on the first item
+                        _replace(w, workers, results, stopped, todo, _death(w))
             busy = [w for w in workers if w.busy]
             now = time.monotonic()
             deadlines = [_deadline(w) for w in busy]
