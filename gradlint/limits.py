@@ -96,11 +96,13 @@ def _too_large(size: int, limit: int) -> OSError:
 # and libcst needs 3 and 9 s for them). More than MAX_NESTING brackets is a SyntaxError in
 # CPython ("too many nested parentheses"). A unit's statements above FLOOR add
 # (score - FLOOR)^2 to its work, so that many statements just below the bound cannot add up to
-# a stall either: MAX_UNIT_WORK is two statements at the bound.
+# a stall either: MAX_UNIT_WORK is two statements at the bound, MAX_FILE_WORK four (beyond it,
+# the units with the most work are kept out). Real code does no work at all by this measure.
 MAX_NESTING = 200
 MAX_EXPRESSION = 1000
 FLOOR = 100
 MAX_UNIT_WORK = 2 * (MAX_EXPRESSION - FLOOR) ** 2
+MAX_FILE_WORK = 2 * MAX_UNIT_WORK
 # Memory: libcst needs ~0.3-0.5 GB per MB it parses; the largest hand-written file we know of
 # (torch's common_methods_invocations.py) is 1.4 MB.
 MAX_PARSED_CHARS = 4_000_000
@@ -200,13 +202,18 @@ def measure(code: str, located: bool = False) -> tuple[int, int, int, int]:
 
 
 def excess(text: str) -> Excess | None:
-    """Why libcst should not parse this unit, or None. Cheap: a regex pass over the masked text
-    (a unit shorter than FLOOR characters cannot score above it)."""
+    """Why libcst should not parse this unit, or None."""
+    return _assess(text)[0]
+
+
+def _assess(text: str) -> tuple[Excess | None, int]:
+    """(why the unit is not to be parsed or None, its work). Cheap: a regex pass over the
+    masked text (a unit shorter than FLOOR characters cannot score above it)."""
     if len(text) <= FLOOR:
-        return None
-    verdict = _verdicts.get(text, _MISSING)
-    if verdict is not _MISSING:
-        return verdict
+        return None, 0
+    known = _verdicts.get(text)
+    if known is not None:
+        return known
     from .prefilter import code_mask
 
     code = code_mask(text)
@@ -222,19 +229,25 @@ def excess(text: str) -> Excess | None:
                          f"(the deepest: about {top:,})", top_at)
     else:
         verdict = None
-    _remember(text, verdict)
-    return verdict
+    _remember(text, (verdict, work))
+    return verdict, work
+
+
+def _heaviest_statement(text: str) -> int:
+    """The offset of a unit's deepest statement."""
+    from .prefilter import code_mask
+
+    return measure(code_mask(text), located=True)[1]
 
 
 # The language server re-checks a document on every edit: verdicts are kept by text (most
 # recent last), up to VERDICT_CHARS characters of keys.
 VERDICT_CHARS = 8_000_000
-_MISSING = object()
-_verdicts: dict[str, Excess | None] = {}
+_verdicts: dict[str, tuple[Excess | None, int]] = {}
 _verdict_chars = 0
 
 
-def _remember(text: str, verdict: Excess | None) -> None:
+def _remember(text: str, verdict: tuple[Excess | None, int]) -> None:
     global _verdict_chars
     _verdicts[text] = verdict
     _verdict_chars += len(text)
@@ -257,13 +270,22 @@ def screen(units: list, text: str, path: str, config, enabled) -> Screened:
     statement's line). When any is dropped, CPython (linear, and it raises rather than
     crashes on depth) decides whether the file is valid at all: if not, its SyntaxError is the
     one finding (GL001), as for any file that does not parse."""
-    keep, dropped = [], []
+    keep, dropped, work = [], [], {}
     for u in units:
-        why = excess(u.text)
+        why, work[id(u)] = _assess(u.text)
         if why is None:
             keep.append(u)
         else:
             dropped.append((u, why))
+    total = sum(work[id(u)] for u in keep)
+    if total > MAX_FILE_WORK:  # many heavy units, each within its bound: keep out the heaviest
+        for u in sorted(keep, key=lambda u: -work[id(u)]):
+            if total <= MAX_FILE_WORK:
+                break
+            total -= work[id(u)]
+            keep.remove(u)
+            dropped.append((u, Excess("this file has too many statements that chain or nest hundreds of operations "
+                                      "(this one is among the heaviest)", _heaviest_statement(u.text))))
     size = sum(len(u.text) for u in keep)
     if size > MAX_PARSED_CHARS:
         why = Excess(f"{size / 1e6:,.1f} MB of code to parse, more than the limit ({MAX_PARSED_CHARS / 1e6:,.0f} MB); "
@@ -272,6 +294,7 @@ def screen(units: list, text: str, path: str, config, enabled) -> Screened:
         keep = []
     if not dropped:
         return Screened(units)
+    dropped.sort(key=lambda d: d[0].file_line(1))
     error = python_syntax_error(text)
     if error is not None:
         return Screened([], syntax_diagnostics(error, text, path, config, enabled), syntax_error=True, complete=False)

@@ -98,6 +98,20 @@ def test_many_statements_just_below_the_bound_add_up():
     assert "GL004" not in [d.code for d in check_source(block(1), "one.py")]
 
 
+def test_many_heavy_units_in_one_file_add_up_too():
+    # each statement is its own unit and within every per-unit bound; together they would
+    # take minutes: the heaviest are kept out until the file's total is within its bound
+    score = limits.MAX_EXPRESSION - 100
+    text = HEAD + TAIL + "".join(f"x{i} = " + " + ".join(["w"] * (score + 1)) + "\n" for i in range(40))
+    t0 = time.perf_counter()
+    diags = check_source(text, "many.py")
+    assert time.perf_counter() - t0 < 10
+    kept = limits.MAX_FILE_WORK // (score - limits.FLOOR) ** 2
+    gl004 = [d for d in diags if d.code == "GL004"]
+    assert len(gl004) == 40 - kept and "too many statements" in gl004[0].message
+    assert ("GL205", 8) in codes(diags)
+
+
 def test_gl004_can_be_silenced_like_any_finding():
     expr, _ = ATTACKS["sum chain"]
     text = attack(expr).replace(expr, expr + "  # noqa: GL004")
@@ -148,7 +162,7 @@ UNBOUNDED = textwrap.dedent(
     import sys
     from gradlint import limits
     from gradlint.engine import check_source
-    limits.MAX_NESTING = limits.MAX_EXPRESSION = limits.MAX_UNIT_WORK = 10 ** 9  # the screen sees nothing
+    limits.MAX_NESTING = limits.MAX_EXPRESSION = limits.MAX_UNIT_WORK = limits.MAX_FILE_WORK = 10 ** 9  # sees nothing
     if sys.argv[1] == "main-stack":
         limits.on_big_stack = lambda fn, *a, **k: fn(*a, **k)
     text = sys.stdin.read()
