@@ -153,16 +153,29 @@ def _death(w: _Worker) -> Stopped:
     w.proc.join(TERM_GRACE_S)
     code = w.proc.exitcode
     limit = w.queue[0][2]
-    if code is not None and code < 0 and -code in (signal.SIGPROF, getattr(signal, "SIGXCPU", -1)):
+    if out_of_time(code):
         return Stopped("timeout", limit)  # the worker's CPU-time limit fired
     if code is not None and code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = f"signal {-code}"
-        hint = " (out of memory?)" if -code == signal.SIGKILL else ""
-        return Stopped("crash", limit, f"the worker process checking it was killed by {name}{hint}")
+        hint = " (out of memory?)" if killed_outright(code) else ""
+        return Stopped("crash", limit, f"the worker process checking it was killed by {signal_name(code)}{hint}")
     return Stopped("crash", limit, f"the worker process checking it exited with status {code}")
+
+
+def out_of_time(code: int | None) -> bool:
+    """Whether an exit status (negative: a signal) is the CPU-time limit's signal."""
+    return code is not None and code < 0 and -code in (getattr(signal, "SIGPROF", None), getattr(signal, "SIGXCPU", None))
+
+
+def killed_outright(code: int | None) -> bool:
+    """SIGKILL: the kernel's out-of-memory killer, or someone else."""
+    return code is not None and code < 0 and -code == getattr(signal, "SIGKILL", None)
+
+
+def signal_name(code: int) -> str:
+    try:
+        return signal.Signals(-code).name
+    except ValueError:
+        return f"signal {-code}"
 
 
 def _stop(w: _Worker) -> None:

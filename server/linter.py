@@ -17,14 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import pickle
-import signal
 import struct
 import sys
 from typing import Any
 
 from gradlint.config import Config
 from gradlint.diagnostics import Diagnostic
-from gradlint.watchdog import WALL_EXTRA_S, default_limit
+from gradlint.watchdog import WALL_EXTRA_S, default_limit, killed_outright, out_of_time, signal_name
 
 from .lintworker import HEADER, frame
 
@@ -135,7 +134,7 @@ class LintProcess:
                 raise LintTimeout(_took_too_long(limit)) from None
             except (asyncio.IncompleteReadError, BrokenPipeError, ConnectionResetError, struct.error):
                 code = await self._reap()
-                if _ran_out_of_time(code):
+                if out_of_time(code):
                     raise LintTimeout(_took_too_long(limit)) from None
                 if attempt == 2:
                     raise LintStopped(_died(code)) from None
@@ -191,10 +190,6 @@ class LintProcess:
                 pass
 
 
-def _ran_out_of_time(code: int | None) -> bool:
-    return code is not None and code < 0 and -code in (signal.SIGPROF, getattr(signal, "SIGXCPU", -1))
-
-
 def _took_too_long(limit: float | None) -> str:
     return (f"checking took longer than {limit:.3g} s and was stopped (a very large or deeply nested buffer?); "
             "the next edit is checked again")
@@ -202,12 +197,8 @@ def _took_too_long(limit: float | None) -> str:
 
 def _died(code: int | None) -> str:
     if code is not None and code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = f"signal {-code}"
-        why = "it ran out of memory, or was killed" if -code == signal.SIGKILL else "a crash in the parser"
-        return f"the lint process was killed by {name} while checking it ({why}); the next edit is checked by a fresh one"
+        why = "it ran out of memory, or was killed" if killed_outright(code) else "a crash in the parser"
+        return f"the lint process was killed by {signal_name(code)} while checking it ({why}); the next edit is checked by a fresh one"
     return f"the lint process exited unexpectedly (status {code}); the next edit is checked by a fresh one"
 
 
