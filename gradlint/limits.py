@@ -9,13 +9,14 @@ stall or a crash:
   MAX_READ_BYTES are read (GL003 says why otherwise);
 - parsing (`screen`): a unit whose expressions nest or chain beyond what libcst parses
   quickly is not parsed (GL004 on the statement's line) and the rest of the file is analysed;
-  a file with more code to parse than MAX_PARSED_CHARS is not parsed at all (GL004); and when
-  CPython itself rejects such a file (more than 200 nested brackets), the finding is its
-  SyntaxError (GL001);
-- the C stack (`parse_module`): libcst runs in a thread with a large stack, so a deep form the
+  so are the heaviest units of a file whose units together would take too long, and all of a
+  file with more code to parse than MAX_PARSED_CHARS; when CPython itself rejects such a file
+  (more than 200 nested brackets), the finding is its SyntaxError (GL001) instead;
+- the C stack (`on_big_stack`): libcst runs in a thread with a large stack, so a deep form the
   screen does not foresee cannot overflow it either.
 
-The wall clock per file is the CLI's (`watchdog.py`), the server's is `server/linter.py`'s.
+The time limit per file is enforced by the front ends: `watchdog.py` for `gradlint check`,
+`server/linter.py` for the language server.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ _KINDS = (
 
 
 def _not_regular(mode: int) -> OSError:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    kind = next((name for test, name in _KINDS if test(mode)), "an unusual kind of file")
     hint = " (`gradlint check -` reads standard input)" if stat.S_ISFIFO(mode) else ""
     return OSError(errno.EINVAL, f"{kind}, not a regular file: gradlint reads only regular files{hint}")
 

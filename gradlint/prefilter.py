@@ -65,7 +65,8 @@ _KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
 _NONCODE = re.compile(
     r"'''(?:[^'\\]|\\.|'(?!''))*'''"
     r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
-    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*"""
+    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*""",
+    re.S,  # an escaped newline is part of the string too: `"""\` starts many docstrings
 )
 _NOT_NEWLINE = re.compile(r"[^\n]")
 

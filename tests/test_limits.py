@@ -139,6 +139,14 @@ def test_measure_scores_chains_and_nesting_not_width():
     assert limits.excess("x = '" + "(" * 5000 + "'  # " + "+ " * 5000 + "\n") is None
 
 
+def test_an_escaped_newline_in_a_string_leaves_the_brackets_balanced():
+    # `"""\` was masked as `""` and an unterminated string, which left `(` open for the rest
+    # of the unit: every later line then counted as one long expression
+    text = 'class C:\n    def f(self):\n        x = g("""\\\n        a (\n        """)\n' + "        y = a + b\n" * 2000
+    assert limits.measure(limits_mask(text))[0] < 10
+    assert limits.excess(text) is None
+
+
 REAL = sorted((ROOT / "examples").glob("*.py")) + sorted((ROOT / "tests" / "corpus").glob("*/*.py")) + sorted(
     (ROOT / "gradlint").rglob("*.py")
 )
