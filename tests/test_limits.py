@@ -142,7 +142,7 @@ def test_measure_scores_chains_and_nesting_not_width():
 def test_an_escaped_newline_in_a_string_leaves_the_brackets_balanced():
     # `"""\` was masked as `""` and an unterminated string, which left `(` open for the rest
     # of the unit: every later line then counted as one long expression
-    text = 'class C:\n    def f(self):\n        x = g("""\\\n        a (\n        """)\n' + "        y = a + b\n" * 2000
+    text = 'class C:\n    def f(self):\n        x = g("""\\\n        a (\n        """)\n' + "        print(a.b + c)\n" * 2000
     assert limits.measure(limits_mask(text))[0] < 10
     assert limits.excess(text) is None
 
