@@ -103,7 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument(
         "--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)"
     )
-    files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU; 1: in this process)")
+    files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU)")
+    files.add_argument(
+        "--file-timeout", type=float, metavar="SECONDS",
+        help="stop checking a file after this many seconds and report it as GL004 "
+        "(default: 5 s plus 10 s per MB of the file; 0: no limit)",
+    )
     check.set_defaults(handler=cmd_check)
 
     rules = sub.add_parser("rules", help="list every rule", description="List every rule.")
@@ -168,6 +173,8 @@ def _output_context(args, config):
 def cmd_check(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.file_timeout is not None and not 0 <= args.file_timeout < float("inf"):
+        raise UsageError("--file-timeout must be a number of seconds >= 0")
     stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
     if "-" in args.paths and len(args.paths) > 1:
         raise UsageError("`-` (standard input) cannot be combined with other paths")
@@ -195,6 +202,7 @@ def cmd_check(args) -> int:
         use_cache=not args.no_cache,
         jobs=args.jobs,
         force_exclude=args.force_exclude,
+        file_timeout=args.file_timeout,
     )
     for w in result.warnings:
         _err(f"warning: {w}", args)
@@ -211,7 +219,7 @@ def cmd_check(args) -> int:
 
 
 def _check_stdin(args, config, ctx) -> int:
-    from .files import check_bytes, is_force_excluded
+    from .files import check_bytes_bounded, is_force_excluded
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename or "-"
@@ -221,7 +229,7 @@ def _check_stdin(args, config, ctx) -> int:
         if mode == "fix":
             sys.stdout.buffer.write(data)
         return EXIT_CLEAN
-    res = check_bytes(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name)
+    res = check_bytes_bounded(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name, file_timeout=args.file_timeout)
     if mode == "diff":
         return _report_diff(args, [res.diff] if res.diff else [], res.fixed)
     ctx.remember(path, res.data if res.data is not None else data)

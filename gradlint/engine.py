@@ -18,7 +18,7 @@ from typing import Iterable
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from . import prefilter
+from . import limits, prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
 from .config import Config
@@ -264,22 +264,31 @@ def check_source_full(
     plan = prefilter.plan(text, analysed, narrow=not exhaustive)
     if plan.skip or not analysed:
         if always_parse:
+            screened = limits.screen([prefilter.Unit(text, [])], text, path, config, enabled)
+            if not screened.complete:  # too complex for libcst: CPython's verdict only
+                return CheckResult(screened.diagnostics if screened.syntax_error else [], parsed=False)
             try:
-                cst.parse_module(text)
+                limits.on_big_stack(cst.parse_module, text)
             except cst.ParserSyntaxError as exc:
                 diags = [d for d in _syntax_error(exc, source, path, config, enabled) if not source.is_suppressed(d)]
                 return CheckResult(diags, parsed=False)
             except RecursionError:
                 return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
         return CheckResult([], parsed=False, skipped=True)
+    screened = limits.screen(plan.units, text, path, config, enabled)  # GL004 for units too deep to parse
+    if screened.syntax_error:
+        return CheckResult(screened.diagnostics, parsed=False)
+    diags.extend(screened.diagnostics)
     try:
-        parsed = _parse_chunks(plan.units, cache)
+        parsed = limits.on_big_stack(_parse_chunks, screened.units, cache)
     except (cst.ParserSyntaxError, RecursionError):
+        if not screened.complete:  # the whole file holds what the screen kept out
+            return CheckResult(diags, parsed=False)
         # a chunk did not parse on its own (the split guessed wrong, or the file is broken):
         # parse the whole file; a real syntax error is reported from there
         whole = prefilter.Unit(text, list(range(1, text.count("\n") + 2)))
         try:
-            parsed = _parse_chunks([whole], cache)
+            parsed = limits.on_big_stack(_parse_chunks, [whole], cache)
         except cst.ParserSyntaxError as exc:
             return CheckResult(_syntax_error(exc, source, path, config, enabled), parsed=False)
         except RecursionError:

@@ -9,25 +9,25 @@ loops).
 
 Work is split in two: the parent process stats every file against the cache (no read when the
 stat matches); only the rest is read, hashed and, when the content changed, checked — in
-batches over worker processes when there are enough of them to pay for the start-up.
+worker processes (watchdog.py), each file under a time limit: a check that runs past it, or a
+worker that dies, becomes that file's finding and the run goes on.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import difflib
 import errno
 import fnmatch
+import functools
 import multiprocessing
 import os
 import re
-import signal
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engine
+from . import engine, limits, watchdog
 from .cache import Cache, content_hash
 from .config import Config, load_config
 from .diagnostics import Diagnostic
@@ -256,6 +256,7 @@ class _Job:
     mode: str | None
     unsafe: bool
     cwd: str
+    file_timeout: float | None = None  # seconds a file may take; None: by its size; 0: no limit
 
 
 @dataclass
@@ -296,9 +297,7 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
     """Read, hash and (unless the hash is the cached one) check one file; fix or diff it."""
     config = job.config
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            data = fh.read()
+        data, st = limits.read_regular(path)  # never blocks: a FIFO or a device is GL003
     except OSError as exc:
         return FileOutcome(path, unless_ignored(engine.io_error(path, f"cannot read file: {exc.strerror or exc}", config), config))
     digest = content_hash(data)
@@ -313,8 +312,9 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
         out.diff = res.diff
         return out
     try:
-        with open(path, "wb") as fh:
-            fh.write(res.data)
+        with watchdog.uninterruptible():  # a worker stopped now must not leave half a file
+            with open(path, "wb") as fh:
+                fh.write(res.data)
         st = os.stat(path)
     except OSError as exc:
         # nothing was fixed: the file still holds what it held
@@ -341,13 +341,35 @@ _WORKER_JOB: _Job | None = None
 def _init_worker(job: _Job) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
-    # Ctrl-C is the parent's to handle: workers print no KeyboardInterrupt tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_batch(batch: Sequence[tuple[str, str | None]]) -> list[FileOutcome]:
+def _run_one(item: tuple[str, str | None]) -> FileOutcome:
     assert _WORKER_JOB is not None
-    return [process_file(path, expected, _WORKER_JOB) for path, expected in batch]
+    return process_file(item[0], item[1], _WORKER_JOB)
+
+
+def _limit(job: _Job, item: tuple[str, str | None]) -> float | None:
+    if job.file_timeout == 0:
+        return None
+    return job.file_timeout or watchdog.default_limit(watchdog.file_size(item[0]))
+
+
+def _stopped(job: _Job, item: tuple[str, str | None], why: watchdog.Stopped) -> FileOutcome:
+    """The finding for a file whose check was stopped (size -1: never cached)."""
+    diag = _stop_diagnostic(item[0], why, job.config, job.file_timeout is not None)
+    return FileOutcome(item[0], unless_ignored(diag, job.config))
+
+
+def _stop_diagnostic(path: str, why: watchdog.Stopped, config: Config, explicit: bool) -> Diagnostic:
+    if why.kind == "timeout":
+        limit = "the `--file-timeout`" if explicit else "the limit for a file of its size; `--file-timeout` sets it"
+        return limits.too_complex(
+            path,
+            f"not analysed: checking this file took longer than {why.limit:.3g} s ({limit}) and was stopped, "
+            "so its findings are missing",
+            config,
+        )
+    return engine.internal_error(path, RuntimeError(why.detail), config)
 
 
 def _mp_context():
@@ -360,24 +382,33 @@ def _mp_context():
 
 
 def _process_all(todo: list[tuple[str, str | None]], job: _Job, jobs: int) -> list[FileOutcome]:
-    if jobs <= 1 or len(todo) < PARALLEL_MIN:
+    if job.file_timeout == 0 and (jobs <= 1 or len(todo) < PARALLEL_MIN):
         return [process_file(path, expected, job) for path, expected in todo]
-    # Small enough batches that the slowest files spread over the workers.
-    size = max(1, min(BATCH, len(todo) // (jobs * 4)))
-    batches = [todo[i : i + size] for i in range(0, len(todo), size)]
-    workers = min(jobs, len(batches))
-    out: list[FileOutcome] = []
-    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_init_worker, initargs=(job,))
-    try:
-        for outcomes in pool.map(_run_batch, batches):
-            out.extend(outcomes)
-    except BaseException as exc:
-        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or a dead worker: do not wait
-        if isinstance(exc, concurrent.futures.process.BrokenProcessPool):
-            raise RuntimeError("a worker process died while checking files (out of memory, or a crash in the parser)") from None
-        raise
-    pool.shutdown()
-    return out
+    # With a time limit even one file is checked in a worker: only a process can be stopped.
+    return watchdog.run(
+        todo, _run_one, functools.partial(_stopped, job),
+        jobs=1 if len(todo) < PARALLEL_MIN else jobs, limit=functools.partial(_limit, job),
+        init=_init_worker, init_args=(job,), batch=BATCH, context=_mp_context(),
+    )
+
+
+def check_bytes_bounded(data: bytes, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False,
+                        name: str, file_timeout: float | None = None) -> BytesOutcome:
+    """`check_bytes` under the same time limit as a file (for standard input)."""
+    if file_timeout == 0:
+        return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name)
+    limit = file_timeout or watchdog.default_limit(len(data))
+    [res] = watchdog.run(
+        [(data, path, config, mode, unsafe, name)], _check_bytes_item,
+        lambda item, why: BytesOutcome(unless_ignored(_stop_diagnostic(path, why, config, file_timeout is not None), config)),
+        jobs=1, limit=lambda item: limit, context=_mp_context(),
+    )
+    return res
+
+
+def _check_bytes_item(item: tuple) -> BytesOutcome:
+    data, path, config, mode, unsafe, name = item
+    return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name)
 
 
 # ---------------------------------------------------------------------------- the run
@@ -403,17 +434,20 @@ def run_paths(
     use_cache: bool = False,
     jobs: int | None = None,
     force_exclude: bool = False,
+    file_timeout: float | None = None,
 ) -> RunResult:
     """Lint files and directories. `fix` rewrites files with the applicable fixes; `diff`
     computes the same changes as unified diffs without writing. `use_cache` reads and writes
     the results cache (the CLI's default; off for library calls, which should not leave a
-    `.gradlint_cache` behind unasked). `jobs`: worker processes (default: one per CPU)."""
+    `.gradlint_cache` behind unasked). `jobs`: worker processes (default: one per CPU).
+    `file_timeout`: seconds one file may take (default: watchdog.default_limit of its size;
+    0: no limit, and small runs are checked in this process)."""
     paths = [os.fspath(p) for p in paths] or ["."]
     if config is None:
         config = load_config(Path(paths[0]))
     found = discover(paths, config, force_exclude=force_exclude)
     mode = "diff" if diff else "fix" if fix else None
-    job = _Job(config, mode, unsafe_fixes, os.getcwd())
+    job = _Job(config, mode, unsafe_fixes, os.getcwd(), file_timeout)
     cache = Cache.load(config) if use_cache else Cache.disabled()
 
     by_path: dict[str, list[Diagnostic]] = {}

@@ -62,7 +62,8 @@ def has_diff_evidence(text: str) -> bool:
 _NONCODE = re.compile(
     r"'''(?:[^'\\]|\\.|'(?!''))*'''"
     r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
-    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*"""
+    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*""",
+    re.S,  # an escaped newline is part of the string too: `"""\` starts many docstrings
 )
 _NOT_NEWLINE = re.compile(r"[^\n]")
 

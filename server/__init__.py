@@ -2,7 +2,7 @@
 
 Start it with `gradlint lsp` (or `python -m gradlint_server`); see docs/lsp.md. The module map:
 app.py (the server and its services) and handlers.py (the LSP methods); documents.py
-(debounce and versions), linter.py + lintworker.py (the engine in a child process),
+(debounce and versions), linter.py + lintworker.py (the engine in child processes),
 positions.py (code points <-> UTF-16/UTF-8), convert.py (engine -> LSP diagnostics),
 actions.py (code actions), hover.py, gradcheck.py + targets.py (the gradient-check command),
 settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC), logs.py,

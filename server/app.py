@@ -23,6 +23,7 @@ from pygls.uris import to_fs_path
 
 from gradlint import __version__
 from gradlint.diagnostics import Diagnostic
+from gradlint.limits import read_regular
 from gradlint.notebook.cells import CellsCheck
 from gradlint.rules.meta import io_error
 from gradlint.source import DecodeError, decode_source
@@ -32,7 +33,7 @@ from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
 from .documents import PYTHON_LANGUAGES, PYTHON_SUFFIXES, DocumentClosed, Result, Scheduler
 from .gradcheck import GradcheckService
-from .linter import LintError, LintProcess
+from .linter import LintError, LintPool, LintStopped, limit_for
 from .positions import LineIndex
 from .project import ProjectConfigs
 from .protocol import GradlintProtocol
@@ -113,9 +114,10 @@ class GradlintServer(LanguageServer):
         self.settings = Settings()
         self.client = ClientFeatures()
         self.configs = ProjectConfigs(report=lambda m: self.show(types.MessageType.Error, m))
-        self.linter = LintProcess()
+        self.linter = LintPool()
         self.ready = asyncio.Event()
-        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready)
+        # as many documents at once as there are lint processes: one heavy buffer holds one
+        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready, concurrency=self.linter.size)
         self.gradcheck = GradcheckService(self, pool_factory)
         self.session = None
         self._published: dict[str, set[str]] = {}
@@ -183,7 +185,7 @@ class GradlintServer(LanguageServer):
         if path is None:
             return None
         try:
-            return decode_source(Path(path).read_bytes()), None, False
+            return decode_source(read_regular(path)[0]), None, False  # a FIFO must not block the server
         except (OSError, DecodeError):
             return None
 
@@ -256,7 +258,8 @@ class GradlintServer(LanguageServer):
             return [], [self._too_large(len(text))]
         try:
             t0 = time.perf_counter()
-            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text)
+            limit = limit_for(text, self.settings.file_timeout)
+            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text, limit)
             if timing is not None:
                 timing.engine_ms += seconds * 1000
                 timing.roundtrip_ms += (time.perf_counter() - t0) * 1000
@@ -264,6 +267,8 @@ class GradlintServer(LanguageServer):
         except LintError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             log.error("checking %s failed: %s", key, exc)
+            if isinstance(exc, LintStopped):
+                return [], [server_diagnostic(f"gradlint: not checked — {first}", types.DiagnosticSeverity.Warning)]
             return [], [server_diagnostic(f"gradlint could not check this file: {first}", types.DiagnosticSeverity.Warning)]
 
     async def _run_check(self, key: str) -> Checked | None:
@@ -381,7 +386,7 @@ class GradlintServer(LanguageServer):
         if path is None or not path.endswith(PYTHON_SUFFIXES) or not os.path.isfile(path):
             return []
         try:
-            text = decode_source(Path(path).read_bytes())
+            text = decode_source(read_regular(path)[0])
         except (OSError, DecodeError) as exc:
             return [to_lsp(io_error(path, f"cannot read the file: {exc}"), LineIndex("", self.client.encoding), uri, None)]
         config = self.configs.config_for(path, self.settings, self.root_dir)

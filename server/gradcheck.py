@@ -18,13 +18,14 @@ import re
 import threading
 import uuid
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
+
+from gradlint.limits import read_regular
 
 from . import targets
 from .convert import SOURCE
@@ -225,7 +226,9 @@ class GradcheckService:
     @staticmethod
     def _unsaved(path: str, text: str) -> bool:
         try:
-            return Path(path).read_text(encoding="utf-8") != text
+            # as read_text did (universal newlines), but a FIFO must not block the server
+            saved = read_regular(path)[0].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            return saved != text
         except (OSError, UnicodeDecodeError):
             return True
 

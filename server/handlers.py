@@ -16,6 +16,7 @@ from .logs import attach_logging
 from .client import ClientFeatures
 from .documents import DocumentClosed
 from .hover import hover as make_hover
+from .linter import limit_for
 from .settings import from_sources
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -228,7 +229,7 @@ async def _fixed_text(ls: GradlintServer, view: actions.DocView) -> str:
     path = view.path or "untitled.py"
     config = ls.configs.config_for(view.path, ls.settings, ls.root_dir)
     try:
-        text, _n = await ls.linter.fix(path, config, view.text)
+        text, _n = await ls.linter.fix(path, config, view.text, limit_for(view.text, ls.settings.file_timeout))
     except Exception as exc:
         log.error("fix-all failed: %s", exc)
         return view.text

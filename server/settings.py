@@ -3,7 +3,8 @@ and `workspace/didChangeConfiguration`, merged onto the defaults.
 
 Keys (camelCase as editors write them): `select`, `ignore` (rule codes or prefixes),
 `interpreter` (Python that runs gradient checks), `dynamicChecks` (bool), `debounce` (ms),
-`gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted).
+`gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted),
+`fileTimeout` (s one lint check may take; default: 5 plus 10 per MB of the buffer).
 
 A bad value is logged and ignored (the default stays) — a typo in settings.json must not stop
 linting. `dynamicChecks` is the exception: it guards running the workspace's code, so it fails
@@ -32,6 +33,7 @@ class Settings:
     # libcst holds the GIL and needs ~0.5 GB per MB of source: a 5 MB buffer would take
     # minutes; such files (generated data, minified code) are reported, not linted.
     max_file_size: int = 1_000_000
+    file_timeout: float | None = None  # None: gradlint.watchdog.default_limit of the buffer's size
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     @property
@@ -80,6 +82,7 @@ _FIELDS = {
     "debounce": ("debounce_ms", _nonneg_int),
     "gradcheckTimeout": ("gradcheck_timeout", _positive),
     "maxFileSize": ("max_file_size", _nonneg_int),
+    "fileTimeout": ("file_timeout", _positive),
 }
 
 

@@ -56,6 +56,27 @@ class UnreadableFileRule(Rule):
     """
 
 
+class TooComplexToAnalyseRule(Rule):
+    code = "GL004"
+    message = "a statement (or the file) is beyond what gradlint can parse in bounded time and stack"
+    severity = Severity.WARNING
+    frameworks = ()
+    rationale = """
+        gradlint's parser (libcst) takes time that grows faster than linearly with how deeply
+        an expression nests or chains: a sum of 3,000 terms takes half a minute, and a few
+        thousand nested brackets overflow its stack. Before parsing, each statement's depth is
+        estimated from its text. A top-level statement (a whole function or class) holding an
+        expression beyond the bound is not parsed, and this finding marks the expression's
+        line; the rest of the file is analysed, but findings in that statement, and those that
+        depend on it, are missing. Hand-written code is far from the bound: it is met in
+        generated tables, minified code and hostile input. The same finding reports a file
+        with more than 4 MB of code to parse, and, in `gradlint check`, a file whose check ran
+        past the time limit (`--file-timeout`). If Python itself refuses the file (more than
+        200 nested brackets), the finding is GL001 instead. Exclude generated files, or ignore
+        GL004 for them with `per-file-ignores`.
+    """
+
+
 def meta_diagnostic(rule: type[Rule], message: str, start: Position, end: Position, path: str, config: "Config",
                     severity: Severity = Severity.ERROR) -> Diagnostic:
     """A GL0xx diagnostic."""
