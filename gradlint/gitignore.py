@@ -144,7 +144,7 @@ class _Component:
                     ti += 1
                     continue
                 c = name[si]
-                if kind == _ANY or (kind == _LIT and value == c) or (kind == _CLASS and value(c))  # type: ignore[operator]  # a class token holds its predicate:
+                if kind == _ANY or (kind == _LIT and value == c) or (kind == _CLASS and value(c)):  # type: ignore[operator]  # a class token holds its predicate
                     ti += 1
                     si += 1
                     continue
