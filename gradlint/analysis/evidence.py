@@ -67,6 +67,9 @@ class Uses:
     loss_path: set[str] = field(default_factory=set)  # names a backpropagated value is computed from
     forward_callees: set[str] = field(default_factory=set)  # called where the result reaches a backpropagated value
     scaler_args: set[str] = field(default_factory=set)  # `scaler.step(o)` / `scaler.unscale_(o)`
+    # called where the call's result *is* the backpropagated value (`loss = loss_fn(out, y)`;
+    # `loss.backward()`): a loss function, whatever its arguments are
+    loss_callees: set[str] = field(default_factory=set)
     _roles: dict[str, str | None] = field(default_factory=dict)
 
     @property
@@ -107,6 +110,7 @@ class Uses:
         out.loss_path = self.loss_path | other.loss_path
         out.forward_callees = self.forward_callees | other.forward_callees
         out.scaler_args = self.scaler_args | other.scaler_args
+        out.loss_callees = self.loss_callees | other.loss_callees
         return out
 
 
@@ -157,6 +161,7 @@ class _Collector(cst.CSTVisitor):
         self.self_name = self_name  # rename the method's first parameter to "self"
         self.assignments: list[_Assignment] = []
         self.diff_exprs: list[cst.CSTNode] = []
+        self.call_results: list[tuple[set[str], str]] = []  # `t = f(...)`: (targets, f)
 
     def _name(self, node) -> str | None:
         d = dotted_name(node)
@@ -240,6 +245,10 @@ class _Collector(cst.CSTVisitor):
     def _assign(self, targets: set[str], value: cst.CSTNode | None) -> None:
         if value is None or not targets:
             return
+        if isinstance(value, cst.Call):
+            f = self._name(value.func)
+            if f is not None:
+                self.call_results.append((targets, f))
         names, callees = _names_in(value)
         if self.self_name is not None and self.self_name != "self":
             names = {self._rename(n) for n in names}
@@ -290,6 +299,9 @@ class _Collector(cst.CSTVisitor):
                     callees |= a.callees
                     changed = True
         u.loss_path = path
+        backprop = set(u.backprop)
+        u.loss_callees = {f for targets, f in self.call_results if len(targets) == 1 and targets & backprop}
+        u.loss_callees |= {d for e in self.diff_exprs if isinstance(e, cst.Call) and (d := self._name(e.func)) is not None}
         # a callee that is a method of a value on the loss path (`out.mean()`) is not a forward pass
         u.forward_callees = {c for c in callees if "." not in c or c.rsplit(".", 1)[0] not in path or c.startswith("self.")}
 

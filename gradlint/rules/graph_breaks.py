@@ -315,6 +315,131 @@ class DetachStarvesParameters(StarvedOrigins):
         )
 
 
+class DetachedLossTerm(Rule):
+    code = "GL105"
+    message = "a detached loss term is added to the loss that is backpropagated: it is a constant and contributes no gradient"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html"
+    triggers = ("detach",)
+    rationale = """
+        `loss = loss_a + loss_b.detach()` adds the *value* of `loss_b` to the loss but not its
+        graph: `backward()` computes no gradient from it, so whatever `loss_b` was meant to
+        train (a reconstruction term, the discriminator's loss on real images, an auxiliary
+        head) does not learn from it — silently, while the logged loss includes it. It happens
+        when a `.detach()` meant for a *target* lands on a whole term, or when a logging line
+        is copied into the loss.
+
+        A detached value inside a term (`mse(pred, target.detach())`, a stop-gradient target,
+        `loss / loss.detach()` normalisation, a weight `w = l1.detach() / l2.detach()`) is not
+        flagged: only a 0-dim term with autograd history added to or subtracted from the loss.
+        Instead: add the term itself (`loss_a + loss_b`), or leave it out of the loss and log it
+        separately.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(8, 8)
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            for step in range(10):
+                x = torch.randn(4, 8)
+                out = model(x)
+                recon = (out - x).pow(2).mean()
+                sparsity = out.abs().mean()
+                loss = recon + 0.1 * sparsity.detach()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            """,
+            line=9,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        online, target = torch.nn.Linear(8, 8), torch.nn.Linear(8, 8)
+        opt = torch.optim.SGD(online.parameters(), lr=0.1)
+        x = torch.randn(4, 8)
+        loss = (online(x) - target(x).detach()).pow(2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(8, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        l1 = model(torch.randn(4, 8)).pow(2).mean()
+        l2 = model(torch.randn(4, 8)).abs().mean()
+        loss = l1 / l1.detach() + l2 / l2.detach()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._scalar_detach: set[int] = set()  # `.detach()` calls of 0-dim values with certain history
+        self._done: set[int] = set()
+
+    def on_call(self, ev: CallEvent) -> None:
+        recv = ev.recv if ev.method == "detach" else ev.args[0] if ev.qual == "torch.detach" and ev.args else None
+        if recv is not None and recv.get(F.SCALAR) is True and recv.graphs and any(o.certain for o in recv.live):
+            self._scalar_detach.add(id(ev.node))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in TORCH_DIFF:
+            return
+        for _, c in certain_cuts(ev.target, ("detach",), framework="torch"):
+            node = c.node
+            if id(node) in self._done or id(node) not in self._scalar_detach or not self._additive_term(node):
+                continue
+            if carried_from_earlier_iteration(self.ctx, ev, node):
+                continue
+            self._done.add(id(node))
+            self.report(
+                node,
+                lambda line, node=node, ev=ev: (
+                    f"`{self.ctx.code(node)}` is a detached loss term: it adds a constant to the loss differentiated on line "
+                    f"{line(ev.node)}, so nothing learns from it; add the term itself, or log it outside the loss"
+                ),
+            )
+
+    def _additive_term(self, node) -> bool:
+        """The detached value is a summand of the loss itself: `a + t.detach()`, `a - 0.1 * t.detach()`,
+        `loss += t.detach()`, `sum([..., t.detach()])` — the whole sum being what is assigned,
+        returned or backpropagated; not inside a factor, a divisor or another call's argument."""
+        cur, parent = node, self.ctx.parent(node)
+        if _constant_weight(parent):  # `0.1 * t.detach()` is still a term
+            cur, parent = parent, self.ctx.parent(parent)
+        if isinstance(parent, cst.Element):
+            seq = self.ctx.parent(parent)
+            arg = self.ctx.parent(seq) if seq is not None else None
+            call = self.ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+            if not (isinstance(call, cst.Call) and call_name(call) in ("sum", "torch.sum")):
+                return False
+            cur, parent = call, self.ctx.parent(call)
+        elif isinstance(parent, cst.AugAssign):
+            return parent.value is cur and isinstance(parent.operator, (cst.AddAssign, cst.SubtractAssign))
+        elif not _additive(parent):
+            return False
+        while _additive(parent) or _constant_weight(parent):  # climb the sum
+            cur, parent = parent, self.ctx.parent(parent)
+        if isinstance(parent, cst.Attribute):
+            return parent.attr.value == "backward"  # `(a + b.detach()).backward()`
+        return isinstance(parent, (cst.Assign, cst.Return, cst.AugAssign, cst.AnnAssign))
+
+
+def _additive(node) -> bool:
+    return isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract))
+
+
+def _constant_weight(node) -> bool:
+    return isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Multiply, cst.Divide)) and (
+        isinstance(node.left, (cst.Integer, cst.Float)) or isinstance(node.right, (cst.Integer, cst.Float)))
+
+
 class LossComputedWithoutGrad(StarvedOrigins):
     code = "GL104"
     message = "the value differentiated here was computed under torch.no_grad()/inference_mode(): it has no grad_fn"

@@ -37,8 +37,14 @@ _MIRRORING_WRAPPERS = frozenset({"prepare", "setup", "initialize"})
 
 
 def _from_trained(v: Val) -> bool:
-    """Computed from something certainly trained (through any operation, cut or not)."""
-    return any(o.certain for o in v.live) or any(o.certain for o, _ in v.cuts)
+    """Computed from something certainly trained, with its history: `criterion(model(x), y)`.
+    A detached output (`discriminator(generator(z).detach())`) does not make the callee a loss
+    function: that is how a GAN's discriminator is trained."""
+    return any(o.certain for o in v.live)
+
+
+def _cut_from_trained(v: Val) -> bool:
+    return any(o.certain for o, _ in v.cuts)
 
 
 def _wrapped_candidates(ev: CallEvent) -> list[Val]:
@@ -340,8 +346,12 @@ class CallsMixin(_Base):
     def call_module(self, mod: Val, ev: CallEvent, st: State) -> Val:
         info: ClassInfo | None = mod.get(F.CLS)
         frozen = mod.get(F.FROZEN) or (mod.live and all(o.frozen for o in mod.live))
-        if mod.get(F.EVIDENCED) == "called" and any(_from_trained(a) for a in ev.args):
-            # known only from being called, and applied to what a trained module computed: a
+        if mod.get(F.EVIDENCED) == "called" and (
+                any(_from_trained(a) for a in ev.args)
+                or any(_cut_from_trained(a) for a in ev.args)
+                and self.is_loss_callee(self._self_path(dotted_name(ev.node.func) or "", st), st)):
+            # known only from being called, and applied to what a trained module computed (or,
+            # where its result is itself what is backpropagated, to a detached copy of it): a
             # loss function (`criterion(model(x), y)`), not a module with parameters of its own
             frozen = True
         # a frozen module contributes no trainable origin to its output

@@ -102,6 +102,15 @@ class EvidenceMixin(_Base):
             return self.class_uses(fn.cls).role(name)
         return self.uses_of_scope(st).role(name)
 
+    def is_loss_callee(self, name: str | None, st: State) -> bool:
+        """`name(...)` is, in this scope, what is backpropagated: a loss function."""
+        if name is None:
+            return False
+        fn = st.act.fn
+        if fn is not None and fn.cls is not None and name.startswith("self."):
+            return name in self.class_uses(fn.cls).loss_callees
+        return name in self.uses_of_scope(st).loss_callees
+
     def backprop_evidence(self, name: str, st: State):
         """The call that differentiates `name` in this scope, if any."""
         fn = st.act.fn
