@@ -28,6 +28,10 @@ DELEGATED = {
         "check the gradients of a function numerically (runs your code in a child process)",
     ),
     "lsp": ("gradlint_server.cli", "run the language server (stdio by default)"),
+    "trace": (
+        "gradlint.trace.cli",
+        "run a training program for a few optimizer steps and report what it observed (runs your code in a child process)",
+    ),
 }
 
 

@@ -11,6 +11,7 @@ FAMILIES = (
     "gradlint.rules.grad_state",
     "gradlint.rules.precision",
     "gradlint.rules.api_misuse",
+    "gradlint.rules.runtime",
 )
 
 _loaded = False

@@ -23,6 +23,7 @@ FAMILIES = {
     "GL3": "gradient state",
     "GL4": "numerical precision",
     "GL5": "other autograd API misuse",
+    "GL6": "observed at run time (`gradlint trace`)",
 }
 
 
