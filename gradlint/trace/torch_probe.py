@@ -110,10 +110,13 @@ class PState:
 class BRec:
     """One backward pass."""
 
-    __slots__ = ("seq", "site", "gen", "retain", "root", "reached")
+    __slots__ = ("seq", "site", "gen", "retain", "reached", "opseq", "walked")
 
-    def __init__(self, seq, site, gen, retain, root, reached) -> None:
-        self.seq, self.site, self.gen, self.retain, self.root, self.reached = seq, site, gen, retain, root, reached
+    def __init__(self, seq, site, gen, retain, root, reached, opseq=0, walked=frozenset()) -> None:
+        # (the root node is not kept: a retained graph must not outlive the program's own use;
+        # `walked` holds node ids only, to tell later which backward freed a node still alive)
+        self.seq, self.site, self.gen, self.retain, self.reached = seq, site, gen, retain, reached
+        self.opseq, self.walked = opseq, walked
 
 
 class OState:
@@ -178,15 +181,24 @@ class TorchState:
         self.optimizers_created = 0
         self.params: dict[int, PState] = {}
         self.backwards: list[BRec] = []
-        self.last_root_by_site: dict = {}
         self.cuts: list[Cut] = []
+        self.zero_nodes: list[Cut] = []  # zero-derivative ops (round, floor, sign) seen at backward
         self.inplace: collections.deque = collections.deque(maxlen=MAX_INPLACE)
         self.live: dict[int, list] = collections.defaultdict(list)
         self.edges: dict = {}  # site of the op -> (site of the old value, its step, this step)
         self.zero_grads: list = []  # (seq after the last backward, site)
         self.nograd_stack: list = []
         self.grad_disabled_by: Site | None = None
-        self.fp16_gens: set[int] = set()
+        self.fp16 = False  # float16 autocast was entered
+        # Iterations: an op counter orders everything; an iteration ends when the optimizer that
+        # closes the cycle of optimizer steps (D then G in a GAN) has stepped. The cycle is known
+        # once the first optimizer steps again; until then the first optimizer's steps count.
+        self.opseq = itertools.count(1)
+        self.now = 0
+        self.last_post = 0  # op counter at the latest optimizer step
+        self.order: list[int] = []
+        self.cycle_last: int | None = None
+        self.posts: dict[int, list[int]] = collections.defaultdict(list)
         self.in_step = 0
         self.forward_depth = 0
         self.module_stack: list = []
@@ -196,6 +208,16 @@ class TorchState:
         self.retained_any = False
 
     # ------------------------------------------------------------------ helpers
+    def boundaries(self) -> list[int]:
+        """Op counters at which iterations ended (after the last optimizer of the cycle)."""
+        last = self.cycle_last if self.cycle_last is not None else (self.order[-1] if self.order else None)
+        return list(self.posts.get(last, [])) if last is not None else []
+
+    def iteration_of(self, opseq: int, bounds: list[int]) -> int:
+        import bisect
+
+        return 1 + bisect.bisect_right(bounds, opseq)
+
     def pstate(self, p) -> PState:
         st = self.params.get(id(p))
         if st is None or st.ref() is not p:
@@ -264,7 +286,7 @@ class Mode(TorchFunctionMode):
             elif first.is_floating_point() or first.dtype in _INT_DTYPES or first.dtype is torch.bool:
                 if any(t.requires_grad for t in _tensors(args, kwargs)):
                     self.probe.record_lost(st, func, first, args, kwargs)
-            if first.dtype is torch.float16 and st.fp16_gens and st.gen in st.fp16_gens:
+            if first.dtype is torch.float16:
                 self.probe.check_overflow(st, func, first, args, kwargs)
         name = getattr(func, "__name__", "")
         if name.endswith("_") and not name.startswith("_") and args and isinstance(args[0], Tensor):
@@ -446,7 +468,7 @@ class TorchProbe:
             if getattr(self, "_enabled", False) and getattr(self, "fast_dtype", None) is torch.float16:
                 st = probe.state
                 if st is not None:
-                    st.fp16_gens.add(st.gen)
+                    st.fp16 = True
             return out
 
         autocast.__enter__ = enter
@@ -521,20 +543,25 @@ class TorchProbe:
         site = st.site()
         if site is None:
             return
-        md["gl"] = (site, st.gen)
+        st.now = now = next(st.opseq)
+        md["gl"] = (site, now)
         live = st.live[st.gen]
         if len(live) < MAX_LIVE_PER_STEP:
             try:
-                live.append((weakref.ref(out), site))
+                live.append((weakref.ref(out), site, now))
             except TypeError:  # pragma: no cover - a tensor subclass without weakrefs
                 pass
-        if st.gen > 1:
+        if st.last_post:
             for t in _tensors(args, kwargs):
                 g = t.grad_fn
                 if g is not None:
                     old = g.metadata.get("gl")
-                    if old is not None and old[1] < st.gen and site not in st.edges:
-                        st.edges[site] = (old[0], old[1], st.gen)
+                    if old is not None and old[1] < st.last_post:
+                        # older than the latest optimizer step: an iteration boundary may lie
+                        # between them (decided at the end, when the cycle is known)
+                        seen = st.edges.setdefault(site, [])
+                        if len(seen) < 4:
+                            seen.append((old[0], old[1], now))
 
     def record_lost(self, st: TorchState, func, out: Tensor, args, kwargs) -> None:
         """An op took a tensor with history and returned one without: a no_grad block, or an
@@ -623,6 +650,8 @@ class TorchProbe:
         o = self.ostate(st, opt)
         if st.primary is None:
             st.primary = id(opt)
+        if st.cycle_last is None and id(opt) in st.order:
+            st.cycle_last = st.order[-1]
         counts = [x.count for x in st.opts.values() if x.count > 0 and x.ref() is not None]
         if o.count >= st.s.steps and (not counts or min(counts) >= st.s.steps):
             st.s.steps_done = o.count if id(opt) == st.primary else st.s.steps_done
@@ -644,6 +673,12 @@ class TorchProbe:
         if st.s.passive:
             return
         o = self.ostate(st, opt)
+        for c in st.cuts + st.zero_nodes:
+            c.node = None  # never keep a step's graph alive past the step (memory, kept-graph checks)
+        st.now = st.last_post = next(st.opseq)
+        st.posts[id(opt)].append(st.now)
+        if st.cycle_last is None and id(opt) not in st.order:
+            st.order.append(id(opt))
         o.count += 1
         o.seq_at_last_step = st.backward_count
         o.gen_at_last_step = st.gen
@@ -659,6 +694,10 @@ class TorchProbe:
             st.opt_params.setdefault(id(p), id(opt))
         nonzero = _nonzero([p.grad for p in params])
         any_grad = any(nonzero)
+        if not all(nonzero):
+            for c in st.cuts + st.zero_nodes:  # while their graphs still exist
+                if c.node is not None:
+                    c.reaches()
         since = [b for b in st.backwards if b.seq > o.seq_at_last_step]
         for p, nz in zip(params, nonzero):
             ps = st.pstate(p)
@@ -690,7 +729,7 @@ class TorchProbe:
                         st.s.report(
                             "GL303", zsite,
                             f"this zero_grad() throws away the gradients of the backward() at {short(b.site)} before any "
-                            f"optimizer step uses them: the step at step {o.count + 1} sees only the last micro-batch; to "
+                            f"optimizer step uses them: step {o.count + 1} of the optimizer sees only the last micro-batch; to "
                             f"accumulate gradients over micro-batches, clear them only after `optimizer.step()`",
                             [(b.site, "the backward whose gradients were cleared")],
                         )
@@ -721,8 +760,14 @@ class TorchProbe:
         root_leaves = [t for t in roots if isinstance(t, Tensor) and t.grad_fn is None and t.requires_grad]
         nodes, reached = _walk(root_nodes)
         reached_params = list(reached.values()) + root_leaves
+        for n in nodes:
+            if type(n).__name__ in _ZERO_GRAD_NODES and len(st.zero_nodes) < MAX_CUTS:
+                meta = _node_meta(n)
+                if meta is not None:
+                    st.zero_nodes.append(Cut("nondiff", meta[0], st.gen, n, (), _op_name(n)))
         seq = st.backward_count + 1
-        rec = BRec(seq, site, st.gen, retain, root_nodes[0] if root_nodes else None, {id(p) for p in reached_params})
+        rec = BRec(seq, site, st.gen, retain, None, {id(p) for p in reached_params}, st.now,
+                   frozenset(id(n) for n in nodes) if not retain else frozenset())
         self.before_backward(st, rec, reached_params)
         scaled = any(n.metadata.get("gl_scaled") for n in root_nodes)
         self.check_loss(st, rec, roots, root_nodes)
@@ -743,8 +788,6 @@ class TorchProbe:
                 del st.backwards[: len(st.backwards) - 64]
             if retain:
                 st.retained_any = True
-            if site is not None and rec.root is not None:
-                st.last_root_by_site[site] = rec.root
             self.after_backward(st, rec, reached_params, scaled, roots)
 
     def autograd_grad(self, st: TorchState, func, args, kwargs):
@@ -753,16 +796,19 @@ class TorchProbe:
         roots = _roots(func, args, kwargs)
         root_nodes = [t.grad_fn for t in roots if isinstance(t, Tensor) and t.grad_fn is not None]
         site = st.site()
-        rec = BRec(st.backward_count, site, st.gen, _retain(func, args, kwargs), None, set())
+        rec = BRec(st.backward_count, site, st.gen, _retain(func, args, kwargs), None, set(), st.now)
+        nodes, _ = _walk(root_nodes)
+        if not rec.retain:
+            rec.walked = frozenset(id(n) for n in nodes)
         st.in_step += 1
         try:
             return func(*args, **kwargs)
         except RuntimeError as exc:
-            nodes, _ = _walk(root_nodes)
             self.explain_backward_error(st, exc, rec, nodes, roots, root_nodes)
             raise
         finally:
             st.in_step -= 1
+            st.backwards.append(rec)
 
     def before_backward(self, st: TorchState, rec: BRec, reached: list) -> None:
         """Per parameter: were its current gradients used by a step already (accumulation
@@ -800,7 +846,7 @@ class TorchProbe:
                 f"this backward() produced NaN/Inf gradients for {names}; the operation that produced them was not "
                 f"one gradlint watches (run with `torch.autograd.detect_anomaly()` around this step to find it)",
             )
-        fp16 = any(r.dtype is torch.float16 for r in roots if isinstance(r, Tensor)) or rec.gen in st.fp16_gens \
+        fp16 = any(r.dtype is torch.float16 for r in roots if isinstance(r, Tensor)) or st.fp16 \
             or any(g.dtype is torch.float16 for g in grads)
         if fp16 and not scaled:
             self.check_underflow(st, rec, reached, grads)
@@ -905,31 +951,37 @@ class TorchProbe:
         freed = [n for n in nodes if _is_freed(n)]
         if not freed:
             return False
-        # a value from an earlier step entering this step's graph
-        for site, (old_site, old_gen, gen) in st.edges.items():
-            if gen == rec.gen or gen == rec.gen - 0:
-                if any((_node_meta(n) or (None, None))[1] == old_gen for n in freed):
-                    st.s.report(
-                        "GL201", site,
-                        f"a value computed in step {old_gen} (at {short(old_site)}) enters step {gen}'s graph here without "
-                        f"being detached; step {old_gen}'s backward() already freed its graph, so the backward() at "
-                        f"{short(rec.site)} raises \"Trying to backward through the graph a second time\"; detach what "
-                        f"is carried across iterations (e.g. `h = h.detach()`, `total += loss.item()`)",
-                        [(rec.site, "the backward that raised"), (old_site, "where the carried value was computed")],
-                    )
-                    st.s.report("GL201", rec.site,
-                                f"this backward() raises \"Trying to backward through the graph a second time\": its graph "
-                                f"contains a value from step {old_gen} carried in at {short(site)}, whose graph an earlier "
-                                f"backward freed",
-                                [(site, "where the old value enters the graph")])
-                    st.edges.pop(site, None)
-                    return True
-        # freed by an earlier backward of this step
-        first = freed[0]
-        meta = _node_meta(first)
-        earlier = [b for b in st.backwards if b.retain is not True and b.site != rec.site or
-                   (b.site == rec.site and b.seq < rec.seq)]
-        prev = earlier[-1] if earlier else None
+        # which earlier backward walked (and freed) them
+        prev, node = None, None
+        for b in reversed(st.backwards):
+            if b is rec or b.retain:
+                continue
+            hits = [n for n in freed if id(n) in b.walked]
+            hit = next((n for n in hits if _node_meta(n) is not None), hits[0] if hits else None)
+            if hit is not None:
+                prev, node = b, hit
+                break
+        meta = _node_meta(node if node is not None else freed[0])
+        bounds = st.boundaries()
+        if prev is not None and meta is not None and \
+                st.iteration_of(meta[1], bounds) < st.iteration_of(rec.opseq, bounds) and prev.site == rec.site:
+            # a value of an earlier iteration carried into this one: where does it enter?
+            entry = _entry_site(nodes, prev.opseq)
+            if entry is not None:
+                st.s.report(
+                    "GL201", entry,
+                    f"a value computed in an earlier iteration (at {short(meta[0])}) enters this iteration's graph here "
+                    f"without being detached; the backward() at {short(rec.site)} already freed its graph in that "
+                    f"iteration, so it raises \"Trying to backward through the graph a second time\"; detach what is "
+                    f"carried across iterations (e.g. `h = h.detach()`, `total += loss.item()`)",
+                    [(rec.site, "the backward that raised"), (meta[0], "where the carried value was computed")],
+                )
+                st.s.report("GL201", rec.site,
+                            f"this backward() raises \"Trying to backward through the graph a second time\": its graph "
+                            f"contains a value from an earlier iteration, carried in at {short(entry)}, whose graph this "
+                            f"backward already freed",
+                            [(entry, "where the old value enters the graph")])
+                return True
         shared = f"the part of the graph built at {short(meta[0])}" if meta else "part of its graph"
         if prev is not None:
             st.s.report(
@@ -1061,8 +1113,9 @@ class TorchProbe:
             params = [p for p in self.params_of(opt) if p.requires_grad]
             states = [st.params.get(id(p)) for p in params]
             if not any(s is not None and s.got for s in states):
-                # nothing in this optimizer ever got a gradient: say so once
-                if any(b for b in st.backwards):
+                # nothing in this optimizer ever got a gradient: say so once (unless a backward
+                # did reach them and something cleared the gradients: that is GL303's finding)
+                if st.backwards and not any(s is not None and s.reached for s in states):
                     cut = self.find_cut(st, {id(p) for p in params})
                     self.report_starved(st, o, params, cut, whole=True)
                 continue
@@ -1126,22 +1179,11 @@ class TorchProbe:
         )
 
     def zero_grad_op(self, st: TorchState, ids: set[int]):
-        """The zero-derivative operation between a loss and these parameters."""
-        for root in reversed(list(st.last_root_by_site.values())):
-            stack, seen, parent = [root], set(), {}
-            while stack:
-                n = stack.pop()
-                if id(n) in seen:
-                    continue
-                seen.add(id(n))
-                if type(n).__name__ in _ZERO_GRAD_NODES:
-                    if leaves_of([n]) & ids:
-                        meta = _node_meta(n)
-                        if meta is not None:
-                            return meta[0], _op_name(n)
-                for child, _ in n.next_functions:
-                    if child is not None:
-                        stack.append(child)
+        """The zero-derivative operation (seen at a backward) between the loss and these
+        parameters: (site, op name)."""
+        for c in reversed(st.zero_nodes):
+            if c.reaches() & ids:
+                return c.site, c.op
         return None
 
     def finalize_unoptimized(self, st: TorchState) -> None:
@@ -1196,38 +1238,51 @@ class TorchProbe:
             )
 
     def finalize_kept(self, st: TorchState) -> None:
-        """Graphs of earlier steps still alive: through a value carried across steps (an op
-        that uses it), or a container that keeps outputs."""
-        for site, (old_site, old_gen, gen) in list(st.edges.items()):
-            code = "GL202" if st.retained_any else "GL205"
-            st.s.report(
-                code, site,
-                f"this operation combines a value with history from step {old_gen} (computed at {short(old_site)}) with "
-                f"step {gen}'s graph: every step's graph stays alive and chained to the next" +
-                (" (backward runs with retain_graph=True, so nothing is freed)" if st.retained_any else "") +
-                "; accumulate a Python number (`loss.item()`) or detach what is carried across iterations",
-                [(old_site, "where the carried value was computed")],
-            )
-        newest = st.gen
-        old = [(w, site, g) for g, items in st.live.items() if g <= newest - 2 for w, site in items]
-        alive = [(w(), site, g) for w, site, g in old]
-        alive = [(t, site, g) for t, site, g in alive if t is not None and t.grad_fn is not None]
-        if not alive:
+        """Graphs of earlier iterations still alive: through a value carried across iterations
+        (an op that uses it), or a container that keeps outputs."""
+        bounds = st.boundaries()
+        current = st.iteration_of(st.now, bounds)
+        # carried values need the iteration boundaries: known once the first optimizer stepped
+        # again (a program that crashed in its first iteration has none)
+        edges = list(st.edges.items()) if st.cycle_last is not None else []
+        for site, seen in edges:
+            if st.s.has("GL201", site):
+                continue
+            for old_site, old_seq, new_seq in seen:
+                a, b = st.iteration_of(old_seq, bounds), st.iteration_of(new_seq, bounds)
+                if a >= b:
+                    continue
+                code = "GL202" if st.retained_any else "GL205"
+                st.s.report(
+                    code, site,
+                    f"this operation combines a value with history from iteration {a} (computed at {short(old_site)}) "
+                    f"with iteration {b}'s graph: every iteration's graph stays alive, chained to the next" +
+                    (" (backward runs with retain_graph=True, so nothing is freed)" if st.retained_any else "") +
+                    "; accumulate a Python number (`loss.item()`) or detach what is carried across iterations",
+                    [(old_site, "where the carried value was computed")],
+                )
+                break
+        if current < 3:
             return
         by_site: dict = collections.defaultdict(list)
-        for t, site, g in alive:
-            by_site[site].append((t, g))
+        for items in st.live.values():
+            for w, site, seq in items:
+                it = st.iteration_of(seq, bounds)
+                if it > current - 2:
+                    continue
+                t = w()
+                if t is not None and t.grad_fn is not None:
+                    by_site[site].append((t, it))
         for site, items in by_site.items():
-            t, g = items[0]
+            t, first = items[0]
             keeper = _keeper(st, t)
-            gens = sorted({g for _, g in items})
             where = keeper[0] if keeper else site
             holder = f" in `{keeper[1]}`" if keeper else ""
             st.s.report(
                 "GL205", where,
-                f"tensors with autograd history computed at {short(site)} in step {gens[0]} are still alive in step "
-                f"{newest}: they are kept{holder}, and each keeps its whole graph (activations included) alive, so "
-                f"memory grows with every step; keep `loss.item()` (or `.detach()`) instead",
+                f"tensors with autograd history computed at {short(site)} in iteration {first} are still alive in "
+                f"iteration {current}: they are kept{holder}, and each keeps its whole graph (activations included) "
+                f"alive, so memory grows with every step; keep `loss.item()` (or `.detach()`) instead",
                 [(site, "where the kept tensor was computed")],
             )
 
@@ -1295,6 +1350,20 @@ def _norms(grads: list) -> list[float]:
         return torch.stack([torch.linalg.vector_norm(g.detach().float()) for g in grads]).tolist()
     except RuntimeError:
         return [float(torch.linalg.vector_norm(g.detach().float())) for g in grads]
+
+
+def _entry_site(nodes, before: int):
+    """The site of a node created after op counter `before` whose input was created before it:
+    where an old value enters the current graph."""
+    for n in nodes:
+        meta = _node_meta(n)
+        if meta is None or meta[1] <= before:
+            continue
+        for child, _ in n.next_functions:
+            cm = _node_meta(child) if child is not None else None
+            if cm is not None and cm[1] <= before:
+                return meta[0]
+    return None
 
 
 def _all_finite(ts) -> bool:
