@@ -108,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)"
     )
     files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU; 1: in this process)")
+    files.add_argument(
+        "--trace-results", type=Path, action="append", metavar="FILE",
+        help="merge findings saved by `gradlint trace --output-format json` (for the files being checked)",
+    )
     check.set_defaults(handler=cmd_check)
 
     rules = sub.add_parser("rules", help="list every rule", description="List every rule.")
@@ -210,8 +214,26 @@ def cmd_check(args) -> int:
         )
     if args.diff:
         return _report_diff(args, result.diffs, result.fixed)
-    _report(args, ctx, result.diagnostics, fixed=result.fixed)
-    return _exit_code(args, result.diagnostics, result.fixed)
+    diagnostics = _with_trace_results(args, config, result) if args.trace_results else result.diagnostics
+    _report(args, ctx, diagnostics, fixed=result.fixed)
+    return _exit_code(args, diagnostics, result.fixed)
+
+
+def _with_trace_results(args, config, result) -> list:
+    """The static findings plus those of saved traces for the same files (gradlint/trace/results.py)."""
+    from .trace.results import TraceResultsError, filter_diagnostics, load, merge
+
+    checked = {os.path.realpath(f) for f in result.files}
+    traced = []
+    for path in args.trace_results:
+        try:
+            diags, warnings = load(path)
+        except TraceResultsError as exc:
+            raise UsageError(str(exc)) from None
+        for w in warnings:
+            _err(f"warning: {w}", args)
+        traced += [d for d in diags if os.path.realpath(d.path) in checked]
+    return merge(result.diagnostics, filter_diagnostics(traced, config))
 
 
 def _check_stdin(args, config, ctx) -> int:

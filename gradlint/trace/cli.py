@@ -77,10 +77,11 @@ def run(args: argparse.Namespace) -> int:
     ctx = OutputContext(color=bool(color), tty=tty, config=config)
     fmt = args.output_format
     sys.stdout.write(render_json(diags, ctx) if fmt == "json" else render(fmt, diags, ctx))
-    if fmt not in MACHINE_FORMATS and not args.quiet:
+    failed = describe(report)[0]
+    if fmt not in MACHINE_FORMATS and not args.quiet and not (failed and not diags):
         sys.stdout.write("".join(line + "\n" for line in text_out.summary(diags, ctx)))
     sys.stdout.flush()
-    failed = _status(report, args, diags)
+    _status(report, args, diags)
     if failed:
         return EXIT_ERROR
     if diags and not args.exit_zero:
@@ -110,7 +111,8 @@ def _status(report: dict, args, diags) -> bool:
         tail = (report.get("output") or "").rstrip()
         if tail:
             lines = tail.splitlines()[-15:]
-            sys.stderr.write("  last output of the program:\n" + "".join(f"  | {ln}\n" for ln in lines))
+            sys.stderr.write("  last output of the program:\n" + "".join(
+                f"  | {ln if len(ln) <= 160 else ln[:159] + '…'}\n" for ln in lines))
     elif not args.quiet and args.output_format not in ("json", "sarif", "github"):
         sys.stderr.write(f"gradlint trace: {line}\n")
     for note in report.get("notes") or []:

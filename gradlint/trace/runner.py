@@ -90,4 +90,5 @@ def normalize(raw: dict[str, Any], timeout: float, output_limit: int) -> dict[st
 
 def _lower_first(text: str) -> str:
     text = text.replace("the check", "the trace").replace("The check", "The trace")
+    text = text.replace("The worker running the target", "The program").replace("The worker", "The program")
     return text[:1].lower() + text[1:] if text else text

@@ -882,6 +882,8 @@ class TorchProbe:
                 st.nan_reported = True
                 producer = _nonfinite_producer(root_nodes)
                 where = _node_site(producer) if producer is not None else None
+                if where is not None and st.s.has("GL604", where):
+                    return  # a float16 overflow, reported as such
                 if where is not None:
                     st.s.report(
                         "GL603", where,
@@ -1359,10 +1361,19 @@ def _entry_site(nodes, before: int):
         meta = _node_meta(n)
         if meta is None or meta[1] <= before:
             continue
-        for child, _ in n.next_functions:
-            cm = _node_meta(child) if child is not None else None
-            if cm is not None and cm[1] <= before:
-                return meta[0]
+        # look through the unrecorded nodes inside a composite op (an RNN cell, a loss)
+        stack, seen = [c for c, _ in n.next_functions if c is not None], set()
+        while stack:
+            c = stack.pop()
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            cm = _node_meta(c)
+            if cm is not None:
+                if cm[1] <= before:
+                    return meta[0]
+                continue
+            stack.extend(x for x, _ in c.next_functions if x is not None)
     return None
 
 

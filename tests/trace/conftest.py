@@ -1,0 +1,3 @@
+import pytest
+
+pytest.importorskip("torch")  # the traced scripts are PyTorch training loops
