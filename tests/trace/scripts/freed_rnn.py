@@ -11,5 +11,5 @@ for step in range(20):
     opt.zero_grad()
     h = rnn(x, h)  # expect: GL201
     loss = ((head(h) - y) ** 2).mean()
-    loss.backward()
+    loss.backward()  # also: GL201
     opt.step()

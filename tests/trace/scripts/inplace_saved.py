@@ -11,5 +11,5 @@ for step in range(20):
     out = h * 2
     h.mul_(0.5)  # expect: GL306
     loss = out.sum() + h.sum()
-    loss.backward()
+    loss.backward()  # also: GL306
     opt.step()

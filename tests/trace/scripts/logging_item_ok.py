@@ -1,3 +1,4 @@
+# Correct: .item() used for logging.
 import torch
 import torch.nn as nn
 
