@@ -38,6 +38,7 @@ from .project import ProjectConfigs
 from .protocol import GradlintProtocol
 from .settings import Settings
 from . import targets as targets_mod
+from .trace import TraceService
 
 log = logging.getLogger(__name__)
 timing_log = logging.getLogger("gradlint_server.timing")  # not forwarded to the client
@@ -118,6 +119,7 @@ class GradlintServer(LanguageServer):
         self.ready = asyncio.Event()
         self.scheduler = Scheduler(self._run_check, self._on_result, self.ready)
         self.gradcheck = GradcheckService(self, pool_factory)
+        self.trace = TraceService(self)
         self.session = None
         self._published: dict[str, set[str]] = {}
         self._reported_settings: set[str] = set()
@@ -296,6 +298,7 @@ class GradlintServer(LanguageServer):
         items = [to_lsp(d, dr.index, uri, dr.version, self.client.related_information) for d in dr.diagnostics]
         items += dr.extra
         items += [d for _, d in self.gradcheck.diagnostics(uri, dr.text, dr.index)]
+        items += self.trace.diagnostics(uri, dr.text, dr.index, dr.version)
         return items
 
     def _publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
@@ -414,6 +417,7 @@ class GradlintServer(LanguageServer):
     async def stop_work(self) -> None:
         self._closing = True
         await self.gradcheck.shutdown()
+        await self.trace.shutdown()
         await self.scheduler.stop()
 
     async def cleanup(self) -> None:
