@@ -166,6 +166,9 @@ test("gradlint.enableDynamicChecks: off refuses checks; turning it on restarts t
   assert.equal(await host.commands.get("gradlint.checkGradients")!(), undefined);
   assert.ok(host.messages.some((m) => m.level === "warning" && /turned off \(gradlint\.enableDynamicChecks\)/.test(m.message)));
   assert.equal(host.progress.length, 0);
+  // "Trace this script" runs the workspace's code too: refused the same way, nothing sent.
+  assert.equal(await host.commands.get("gradlint.traceScript")!(), undefined);
+  assert.ok(host.messages.some((m) => m.level === "warning" && /tracing is turned off/.test(m.message)));
 
   // The server holds on to an initial dynamicChecks: false, so only a new one can say true.
   host.setSetting("gradlint.enableDynamicChecks", true);
