@@ -91,7 +91,7 @@ class Session:
     def explain(self, exc: BaseException) -> bool:
         """Turn an exception the program raised into findings; True if one explained it."""
         explained = False
-        for fn in self.explainers:
+        for fn in [*self.explainers, *(lambda e, f=f: f(self, e) for f in EXPLAINERS)]:
             try:
                 explained = fn(exc) or explained
             except Exception as e:  # noqa: BLE001
@@ -103,6 +103,8 @@ class Session:
 
 
 _current: Session | None = None
+# (session, exception) -> explained?: registered once per process by the TF and JAX probes
+EXPLAINERS: list[Callable[[Session, BaseException], bool]] = []
 
 
 def current() -> Session | None:
