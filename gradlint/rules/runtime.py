@@ -258,11 +258,13 @@ class Float16Overflow(RuntimeRule):
             """
             import torch
 
-            lin = torch.nn.Linear(8, 8).half()
+            lin = torch.nn.Linear(8, 8)
             opt = torch.optim.SGD(lin.parameters(), lr=0.1)
             for step in range(10):
                 opt.zero_grad()
-                energy = torch.exp(lin(torch.randn(4, 8).half()).float() * 20)
+                with torch.autocast("cpu", dtype=torch.bfloat16):
+                    h = lin(torch.randn(4, 8))
+                energy = torch.logsumexp(h.float() * 20, dim=1)
                 energy.mean().backward()
                 opt.step()
             """
