@@ -1,7 +1,7 @@
 """GL6xx: facts only a run of the program can establish, reported by `gradlint trace`
 (docs/trace.md). These rules have pages, examples and a place in the catalogue like every
 other rule, but no hooks: the static engine never reports them. Their examples are traced
-scripts (tests/trace/test_rule_examples.py runs them through the trace); where the same fact
+scripts (tests/trace/test_runtime_rule_examples.py runs them through the trace); where the same fact
 has a static rule (GL101, GL201, GL205, GL302, GL306, ...) the trace reports that rule's code.
 """
 
