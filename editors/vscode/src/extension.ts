@@ -5,7 +5,7 @@ import { onDidChangePythonEnvironment } from "./python";
 import { REPORT_SCHEME, ReportStore } from "./report";
 import { ServerManager } from "./server";
 import { RESTART_SETTINGS, readSettings, SECTION } from "./settings";
-import { TRACE_SCRIPT, traceActiveScript } from "./trace";
+import { TRACE_SCRIPT, traceActiveScript, traces } from "./trace";
 
 let servers: ServerManager | undefined;
 
@@ -14,7 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const reports = new ReportStore();
   const root = () => vscode.workspace.workspaceFolders?.[0]?.uri;
   const checks: GradientChecks = new GradientChecks(reports, log, () => manager.serverSettings(root()));
-  const manager: ServerManager = new ServerManager(context, log, checks.middleware, () => checks.running > 0);
+  const manager: ServerManager = new ServerManager(context, log, checks.middleware, () => checks.running > 0 || traces.running > 0);
   servers = manager;
 
   context.subscriptions.push(
