@@ -96,6 +96,9 @@ def describe(report: dict) -> tuple[bool, str]:
     if status == "stopped":
         return False, f"traced {steps} optimizer step{'s' if steps != 1 else ''}, then stopped the program"
     if status == "finished":
+        frameworks = report.get("frameworks") or []
+        if not steps and frameworks == ["jax"]:  # JAX has no optimizer object whose steps could be counted
+            return False, "the program finished (a JAX program runs to its end: there is no optimizer step to count)"
         extra = "" if steps else " (it made no optimizer step: nothing about training was observed)"
         return False, f"the program finished after {steps or 0} optimizer step{'s' if steps != 1 else ''}{extra}"
     message = err.get("message") or "the trace failed"

@@ -6,7 +6,7 @@ GL121 at the user's line, the same code as the static rule."""
 from __future__ import annotations
 
 from . import sites
-from .state import EXPLAINERS, Session
+from .state import EXPLAINERS, Session, current
 
 TRACER_ERRORS = ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
                  "TracerBoolConversionError", "NonConcreteBooleanIndexError")
@@ -33,3 +33,6 @@ def explain(session: Session, exc: BaseException) -> bool:
 def install() -> None:
     if explain not in EXPLAINERS:
         EXPLAINERS.append(explain)
+    s = current()
+    if s is not None and "jax" not in s.frameworks:
+        s.frameworks.append("jax")

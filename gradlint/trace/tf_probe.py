@@ -5,6 +5,8 @@ program imports tensorflow; eager mode only).
   the call — GL111 at a `.numpy()` taken while that tape was recording (the value left
   TensorFlow), GL113 when the source is an unwatched constant, GL605 otherwise.
 - `optimizer.apply_gradients` counts as an optimizer step (the trace stops after `--steps`).
+- code that `tf.function` (or `model.fit`) turns into a graph is not observed: it runs once while
+  the graph is built, from a file autograph generated.
 - reusing a non-persistent tape raises; the probe turns that into GL114 at the user's line.
 """
 
@@ -14,6 +16,10 @@ import sys
 
 from . import sites
 from .state import EXPLAINERS, Session, current
+
+
+GRAPH_NOTE = ("TensorFlow training steps compiled by tf.function or run by model.fit are not observed "
+              "(only eager code is); trace an eager version of the step to check it")
 
 
 class _TapeState:
@@ -50,7 +56,7 @@ def install() -> None:
     def gradient(self, target, sources, *a, **k):
         result = orig_gradient(self, target, sources, *a, **k)
         s = _session()
-        if s is not None:
+        if s is not None and tf.executing_eagerly():
             _check_none(s, self, sources, result)
         return result
 
@@ -72,6 +78,9 @@ def install() -> None:
         eager.numpy = numpy
     except (ImportError, AttributeError):  # a TensorFlow without this private class
         pass
+    # Inside tf.function (and model.fit) this code runs once, while TensorFlow builds a graph
+    # from source that autograph rewrote into a generated file: no user line to report at, and no
+    # step to count. Only eager code is observed (docs/trace.md, "Limits").
     _patch_optimizer(tf)
     if explain not in EXPLAINERS:
         EXPLAINERS.append(explain)
@@ -89,7 +98,9 @@ def _patch_optimizer(tf) -> None:
 
     def apply_gradients(self, *a, **k):
         s = _session()
-        if s is not None:
+        if s is not None and not tf.executing_eagerly() and GRAPH_NOTE not in s.notes:
+            s.notes.append(GRAPH_NOTE)
+        if s is not None and tf.executing_eagerly():
             _S.steps += 1
             if _S.steps > s.steps:
                 s.step_budget_reached()
@@ -114,7 +125,7 @@ def _check_none(s: Session, tape, sources, result) -> None:
     if not missing:
         return
     site = sites.user_site(s.is_user, start=sys._getframe(2))
-    names = ", ".join(f"`{getattr(m, 'name', type(m).__name__)}`" for m in missing[:3])
+    names = ", ".join(f"`{_name(m)}`" for m in missing[:3])
     cuts = [c for c in _S.numpy_calls.pop(id(tape), []) if c is not None]
     if cuts:
         s.report("GL111", cuts[0],
@@ -128,6 +139,14 @@ def _check_none(s: Session, tape, sources, result) -> None:
         return
     s.report("GL605", site, f"`tape.gradient` returns None for {names}: the target does not depend on them "
              f"through operations the tape recorded; `apply_gradients` will skip them")
+
+
+def _name(value) -> str:
+    """A variable's name as the user wrote it: TensorFlow 2 appends the output index (`w:0`)."""
+    name = getattr(value, "name", None)
+    if not isinstance(name, str) or not name:
+        return type(value).__name__
+    return name[:-2] if name.endswith(":0") else name
 
 
 def explain(session: Session, exc: BaseException) -> bool:
