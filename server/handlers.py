@@ -157,7 +157,7 @@ def register(ls: GradlintServer) -> None:
             action = actions.gradcheck_action(view, rng, ls.client, ls.settings.dynamic_checks, found)
             if action is not None:
                 out.append(action)
-            action = trace_action(view, ls.client, ls.settings.dynamic_checks)
+            action = trace_action(view, ls.client, ls.settings.dynamic_checks, rng)
             if action is not None:
                 out.append(action)
         if actions.wants(actions.FIX_ALL, only) and actions.has_safe_fix(view.diagnostics):

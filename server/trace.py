@@ -200,9 +200,12 @@ def _relocate(lines: list[str], line: int, text: str) -> int | None:
     return near[0] if len(near) == 1 and text.strip() else None
 
 
-def trace_action(view, client, enabled: bool) -> types.CodeAction | None:
-    """"Trace this script" on a saved .py file that has a __main__ block or a training loop."""
+def trace_action(view, client, enabled: bool, rng: types.Range | None = None) -> types.CodeAction | None:
+    """"Trace this script" on a saved .py file that has a __main__ block or a training loop, for
+    any range inside it (a range past its end is a stale request, answered with nothing)."""
     if view.notebook_cell or view.path is None or not traceable(view.text):
+        return None
+    if rng is not None and rng.start.line > view.text.count("\n"):
         return None
     if not enabled:
         if not client.disabled_actions:

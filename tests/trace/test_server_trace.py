@@ -34,6 +34,10 @@ def test_action_only_on_saved_scripts_and_disabled_when_untrusted():
     off = trace_mod.trace_action(_view(TRAIN), client, enabled=False)
     assert off.disabled is not None and off.command is None
     assert trace_mod.trace_action(_view(TRAIN), pytypes.SimpleNamespace(disabled_actions=False), enabled=False) is None
+    line = types.Position(line=TRAIN.count("\n"), character=0)
+    assert trace_mod.trace_action(_view(TRAIN), client, True, types.Range(start=line, end=line)) is not None
+    past = types.Position(line=TRAIN.count("\n") + 1, character=0)
+    assert trace_mod.trace_action(_view(TRAIN), client, True, types.Range(start=past, end=past)) is None
 
 
 def test_refused_without_dynamic_checks():
