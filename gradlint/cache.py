@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import __version__
+from ._version import __version__
 from .config import Config
 from .diagnostics import Diagnostic
 
@@ -38,7 +38,7 @@ def content_hash(data: bytes) -> str:
 
 # The modules whose code decides the results (not the CLI, the formatters or gradlint.dynamic,
 # which change without changing a single finding).
-_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules")
+_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules", "notebook")
 
 
 def _code_fingerprint() -> str:
@@ -49,8 +49,8 @@ def _code_fingerprint() -> str:
     for name in _RESULT_MODULES:
         path = os.path.join(pkg, name)
         paths = [path]
-        if os.path.isdir(path):
-            paths = sorted(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".py"))
+        if os.path.isdir(path):  # with its subpackages (analysis/frameworks, analysis/interp)
+            paths = sorted(os.path.join(d, f) for d, _, files in os.walk(path) for f in files if f.endswith(".py"))
         for p in paths:
             try:
                 st = os.stat(p)
@@ -153,8 +153,8 @@ class Cache:
     def _restore(self, e: list) -> list[Diagnostic] | None:
         try:
             diags = [Diagnostic.from_dict(d) for d in e[3]]
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return None  # a damaged entry: treat as a miss
+        except (ValueError, TypeError):
+            return None  # a damaged entry (from_dict checks every field): a miss
         self.hits += 1
         return diags
 

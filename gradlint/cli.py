@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__
+from ._version import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -107,7 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument(
         "--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)"
     )
-    files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU; 1: in this process)")
+    files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU)")
+    files.add_argument(
+        "--file-timeout", type=float, metavar="SECONDS",
+        help="stop checking a file after this many seconds and report it as GL004 "
+        "(default: 5 s plus 10 s per MB of the file; 0: no limit)",
+    )
     files.add_argument(
         "--trace-results", type=Path, action="append", metavar="FILE",
         help="merge findings saved by `gradlint trace --output-format json` (for the files being checked)",
@@ -176,6 +181,8 @@ def _output_context(args, config):
 def cmd_check(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.file_timeout is not None and not 0 <= args.file_timeout < float("inf"):
+        raise UsageError("--file-timeout must be a number of seconds >= 0")
     stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
     if "-" in args.paths and len(args.paths) > 1:
         raise UsageError("`-` (standard input) cannot be combined with other paths")
@@ -203,6 +210,7 @@ def cmd_check(args) -> int:
         use_cache=not args.no_cache,
         jobs=args.jobs,
         force_exclude=args.force_exclude,
+        file_timeout=args.file_timeout,
     )
     for w in result.warnings:
         _err(f"warning: {w}", args)
@@ -237,9 +245,7 @@ def _with_trace_results(args, config, result) -> list:
 
 
 def _check_stdin(args, config, ctx) -> int:
-    from . import engine
-    from .files import check_text, encode_like, is_force_excluded, unified_diff, unless_ignored
-    from .source import DecodeError, decode_source
+    from .files import check_bytes_bounded, is_force_excluded
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename or "-"
@@ -249,22 +255,13 @@ def _check_stdin(args, config, ctx) -> int:
         if mode == "fix":
             sys.stdout.buffer.write(data)
         return EXIT_CLEAN
-    try:
-        text = decode_source(data)
-    except DecodeError as exc:
-        diags = unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config)
-        if mode == "fix":
-            sys.stdout.buffer.write(data)
-        _report(args, ctx, diags, stream=sys.stderr if mode == "fix" else sys.stdout)
-        return _exit_code(args, diags, 0)
-    res = check_text(text, path, config, mode=mode, unsafe=args.unsafe_fixes)
+    res = check_bytes_bounded(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name, file_timeout=args.file_timeout)
     if mode == "diff":
-        diffs = [unified_diff(text, res.text, name)] if res.text != text else []
-        return _report_diff(args, diffs, res.fixed)
-    ctx.sources[path] = res.text
+        return _report_diff(args, [res.diff] if res.diff else [], res.fixed)
+    ctx.remember(path, res.data if res.data is not None else data)
     if mode == "fix":
         # ruff's convention: the fixed source on stdout, the remaining findings on stderr.
-        sys.stdout.buffer.write(encode_like(data, res.text))
+        sys.stdout.buffer.write(res.data if res.data is not None else data)
         sys.stdout.flush()
         _report(args, ctx, res.diagnostics, fixed=res.fixed, stream=sys.stderr)
     else:

@@ -13,6 +13,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -52,10 +53,10 @@ class Config:
     cache_dir: Path | None = None
 
     # ------------------------------------------------------------------ selection
-    def enabled_codes(self, path: str | None = None) -> frozenset[str]:
-        from .rules import all_codes
-
-        codes = all_codes()
+    def enabled_codes(self, path: str | None = None, codes: Iterable[str] | None = None) -> frozenset[str]:
+        """The codes this configuration enables (for `path`, with its per-file ignores), out of
+        `codes`: every rule code (default: the registered rules)."""
+        codes = sorted(codes) if codes is not None else _registered_codes()
         selected = set(codes) if self.select is None else _expand(self.select, codes, "select")
         selected |= _expand(self.extend_select, codes, "extend-select")
         selected -= _expand(self.ignore, codes, "ignore")
@@ -66,13 +67,12 @@ class Config:
                     selected -= _expand(ignored, codes, "per-file-ignores")
         return frozenset(selected)
 
-    def validate(self) -> None:
+    def validate(self, codes: Iterable[str] | None = None) -> None:
         """Raise ConfigError for unknown codes (one clear line)."""
-        self.enabled_codes()
-        from .rules import all_codes
-
+        codes = sorted(codes) if codes is not None else _registered_codes()
+        self.enabled_codes(codes=codes)
         for ignored in self.per_file_ignores.values():
-            _expand(ignored, all_codes(), "per-file-ignores")
+            _expand(ignored, codes, "per-file-ignores")
 
     def _relative(self, path: str) -> str:
         p = os.path.abspath(path)
@@ -103,6 +103,14 @@ class Config:
             if name == pat or fnmatch.fnmatchcase(name, pat) or _glob_match(rel, pat):
                 return True
         return False
+
+
+def _registered_codes() -> list[str]:
+    """Every rule code. The rules package sits above this module: it is imported only here,
+    when a caller did not pass the codes it already has (the engine does)."""
+    from .rules import all_codes
+
+    return all_codes()
 
 
 def _glob_match(rel: str, pattern: str) -> bool:
@@ -136,14 +144,16 @@ def _expand(entries: list[str], codes: list[str], where: str) -> set[str]:
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml at or above `start` that configures gradlint, else the
-    nearest one at all (so a broken one is still reported)."""
-    start = start.resolve()
-    if start.is_file():
+    nearest one at all (so a broken one is still reported). Only regular files count (as in
+    ruff): a directory named pyproject.toml is looked past, and so is a directory that cannot
+    be searched (the path named is reported by discovery, not here)."""
+    start = _absolute(start)
+    if not _is(start.is_dir):
         start = start.parent
     nearest = None
     for d in [start, *start.parents]:
         candidate = d / "pyproject.toml"
-        if candidate.is_file():
+        if _is(candidate.is_file):
             if nearest is None:
                 nearest = candidate
             try:
@@ -153,6 +163,21 @@ def find_pyproject(start: Path) -> Path | None:
             if "[tool.gradlint" in text:
                 return candidate
     return nearest
+
+
+def _absolute(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop (RuntimeError before Python 3.13)
+        return Path(os.path.abspath(path))
+
+
+def _is(test) -> bool:
+    """`Path.is_file()`/`is_dir()` that says False where the answer cannot be had (EACCES)."""
+    try:
+        return test()
+    except OSError:
+        return False
 
 
 def load_config(start: Path | None = None, explicit: Path | None = None) -> Config:
@@ -169,7 +194,10 @@ def load_config(start: Path | None = None, explicit: Path | None = None) -> Conf
         raise ConfigError(f"{path}: not valid UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    section = data.get("tool", {}).get("gradlint")
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: `tool` must be a table ([tool.gradlint] lives in it)")
+    section = tool.get("gradlint")
     cfg = Config(root=path.parent, source=path)
     if section is None:
         return cfg
@@ -178,37 +206,86 @@ def load_config(start: Path | None = None, explicit: Path | None = None) -> Conf
     unknown = set(section) - _KNOWN_KEYS
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) in [tool.gradlint]: {', '.join(sorted(unknown))}")
-
-    def codes(key: str) -> list[str]:
-        v = section.get(key, [])
-        if isinstance(v, str):
-            v = [v]
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise ConfigError(f"{path}: [tool.gradlint] {key} must be a list of rule codes")
-        return v
-
-    if "select" in section:
-        cfg.select = codes("select")
-    cfg.ignore = codes("ignore")
-    cfg.extend_select = codes("extend-select")
-    for key in ("per-file-ignores", "extend-per-file-ignores"):
-        pfi = section.get(key, {})
-        if not isinstance(pfi, dict):
-            raise ConfigError(f"{path}: [tool.gradlint] {key} must be a table of glob = [codes]")
-        for glob, v in pfi.items():
-            if isinstance(v, str):
-                v = [v]
-            if not isinstance(v, list):
-                raise ConfigError(f"{path}: [tool.gradlint] {key}.{glob!r} must be a list of codes")
-            cfg.per_file_ignores[glob] = list(v)
-    if "exclude" in section:
-        cfg.exclude = codes("exclude")
-    cfg.extend_exclude = codes("extend-exclude")
-    if "respect-gitignore" in section:
-        cfg.respect_gitignore = bool(section["respect-gitignore"])
-    if "docs-url" in section:
-        cfg.docs_url = str(section["docs-url"])
-    if "cache-dir" in section:
-        cfg.cache_dir = (path.parent / str(section["cache-dir"])).resolve()
+    _Reader(path, section).into(cfg)
     cfg.validate()
     return cfg
+
+
+class _Reader:
+    """Reads `[tool.gradlint]` into a Config with one clear line per wrong value: each setting
+    has exactly one type (a list is never also a string: `ignore = "GL3"` is a mistake for
+    `ignore = ["GL3"]`, and ruff rejects it too)."""
+
+    def __init__(self, path: Path, section: dict) -> None:
+        self.path = path
+        self.section = section
+
+    def error(self, key: str, expected: str, example: str) -> ConfigError:
+        value = self.section[key]
+        if isinstance(value, list):
+            bad = next((x for x in value if not isinstance(x, str)), None)
+            got = f"{type(bad).__name__} {bad!r:.60} in the list" if bad is not None else "list"
+        else:
+            got = type(value).__name__ if isinstance(value, dict) else f"{type(value).__name__} {value!r:.60}"
+        return ConfigError(f"{self.path}: [tool.gradlint] {key} must be {expected}, e.g. {key} = {example} (found {got})")
+
+    def strings(self, key: str, what: str, example: str) -> list[str]:
+        v = self.section.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise self.error(key, f"a list of {what}", example)
+        return list(v)
+
+    def table_of_codes(self, key: str) -> dict[str, list[str]]:
+        v = self.section.get(key, {})
+        example = '{ "tests/**" = ["GL4"] }'
+        if not isinstance(v, dict):
+            raise self.error(key, "a table of glob = [rule codes]", example)
+        for glob, codes in v.items():
+            if not isinstance(codes, list) or not all(isinstance(x, str) for x in codes):
+                raise ConfigError(
+                    f"{self.path}: [tool.gradlint] {key}.{glob!r} must be a list of rule codes, e.g. {key} = {example}"
+                )
+        return {glob: list(codes) for glob, codes in v.items()}
+
+    def into(self, cfg: Config) -> None:
+        sec = self.section
+        codes_example = '["GL3", "GL205"]'
+        if "select" in sec:
+            cfg.select = self.strings("select", "rule codes", codes_example)
+        cfg.ignore = self.strings("ignore", "rule codes", codes_example)
+        cfg.extend_select = self.strings("extend-select", "rule codes", codes_example)
+        for key in ("per-file-ignores", "extend-per-file-ignores"):
+            cfg.per_file_ignores.update(self.table_of_codes(key))
+        if "exclude" in sec:
+            cfg.exclude = self.strings("exclude", "path globs", '["generated", "*_pb2.py"]')
+        cfg.extend_exclude = self.strings("extend-exclude", "path globs", '["generated", "*_pb2.py"]')
+        if "respect-gitignore" in sec:
+            if not isinstance(sec["respect-gitignore"], bool):
+                raise self.error("respect-gitignore", "true or false", "false")
+            cfg.respect_gitignore = sec["respect-gitignore"]
+        if "docs-url" in sec:
+            url = sec["docs-url"]
+            if not isinstance(url, str) or not url.strip():
+                raise self.error("docs-url", "a URL template", '"https://example.org/rules/{code}.md"')
+            cfg.docs_url = url
+        if "cache-dir" in sec:
+            cache = sec["cache-dir"]
+            if not isinstance(cache, str) or not cache.strip():
+                raise self.error("cache-dir", "a directory path", '".gradlint_cache"')
+            cfg.cache_dir = (self.path.parent / cache).resolve()
+        if "gradcheck" in sec:
+            self.gradcheck()
+
+    def gradcheck(self) -> None:
+        """`[tool.gradlint.gradcheck.inputs]` is read by the gradient checker; its shape is
+        checked here too, so that a mistake shows on the first `gradlint check`."""
+        table = self.section["gradcheck"]
+        example = '{ inputs = { "model.py::loss" = "torch.randn(8, 3)" } }'
+        if not isinstance(table, dict) or set(table) - {"inputs"}:
+            raise self.error("gradcheck", "a table with only `inputs`", example)
+        inputs = table.get("inputs", {})
+        if not isinstance(inputs, dict) or not all(isinstance(v, str) for v in inputs.values()):
+            raise ConfigError(
+                f"{self.path}: [tool.gradlint.gradcheck] inputs must be a table of target = \"input expressions\", "
+                f"e.g. gradcheck = {example}"
+            )

@@ -67,9 +67,12 @@ class Diagnostic:
     url: str | None = None
     # Extra facts an adapter may show (e.g. the expected line of a related event).
     related: tuple[tuple[Position, str], ...] = field(default=(), compare=False)
+    # In a notebook: the cell (1-based, counting every cell, as Jupyter and ruff do); the
+    # positions, fix and related facts are then that cell's own.
+    cell: int | None = None
 
     def sort_key(self) -> tuple:
-        return (self.path, self.start.line, self.start.column, self.code)
+        return (self.path, self.cell or 0, self.start.line, self.start.column, self.code)
 
     def to_dict(self) -> dict:
         """A JSON-able form (used by the cache and the language server)."""
@@ -93,29 +96,59 @@ class Diagnostic:
                 ],
             },
             "related": [[p.line, p.column, m] for p, m in self.related],
+            "cell": self.cell,
         }
 
     @classmethod
     def from_dict(cls, d: dict) -> "Diagnostic":
+        """The inverse of `to_dict`. Anything `to_dict` cannot have written (a damaged or
+        hand-edited cache file) raises ValueError, never a diagnostic that fails later."""
+        if not isinstance(d, dict):
+            raise ValueError("not an object")
         fix = None
-        if d.get("fix"):
-            f = d["fix"]
+        if d.get("fix") is not None:
+            f = _kind(d["fix"], dict)
+            edits = []
+            for e in _kind(f.get("edits"), list):
+                a, b, c, e_, content = _kind(e, list, size=5)
+                edits.append(Edit(_position([a, b]), _position([c, e_]), _kind(content, str)))
             fix = Fix(
-                message=f["message"],
-                applicability=Applicability(f["applicability"]),
-                edits=tuple(
-                    Edit(Position(a, b), Position(c, e), content) for a, b, c, e, content in f["edits"]
-                ),
+                message=_kind(f.get("message"), str),
+                applicability=Applicability(f.get("applicability")),
+                edits=tuple(edits),
             )
+        related = []
+        for item in _kind(d.get("related", []), list):
+            a, b, m = _kind(item, list, size=3)
+            related.append((_position([a, b]), _kind(m, str)))
+        url = d.get("url")
+        cell = d.get("cell")
+        if cell is not None and _kind(cell, int) < 1:
+            raise ValueError(f"cell {cell!r}")
         return cls(
-            code=d["code"],
-            name=d["name"],
-            message=d["message"],
-            severity=Severity(d["severity"]),
-            start=Position(*d["start"]),
-            end=Position(*d["end"]),
-            path=d.get("path", "-"),
-            url=d.get("url"),
+            code=_kind(d.get("code"), str),
+            name=_kind(d.get("name"), str),
+            message=_kind(d.get("message"), str),
+            severity=Severity(_kind(d.get("severity"), int)),
+            start=_position(d.get("start")),
+            end=_position(d.get("end")),
+            path=_kind(d.get("path", "-"), str),
+            url=None if url is None else _kind(url, str),
             fix=fix,
-            related=tuple((Position(a, b), m) for a, b, m in d.get("related", ())),
+            related=tuple(related),
+            cell=cell,
         )
+
+
+def _kind(value, kind: type, size: int | None = None):
+    # bool is an int to isinstance, never to JSON's writer of a position or a severity
+    if not isinstance(value, kind) or isinstance(value, bool) or (size is not None and len(value) != size):  # type: ignore[arg-type]
+        raise ValueError(f"expected {kind.__name__}" + (f" of {size}" if size else "") + f", not {value!r:.40}")
+    return value
+
+
+def _position(value) -> Position:
+    line, column = _kind(value, list, size=2)
+    if _kind(line, int) < 0 or _kind(column, int) < 0:
+        raise ValueError(f"negative position {value!r}")
+    return Position(line, column)

@@ -18,18 +18,16 @@ from typing import Iterable
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from . import prefilter
+from . import limits, prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
 from .rules.base import REGISTRY, Rule, RuleFix
-from .source import SourceText
-
-SYNTAX_ERROR = ("GL001", "syntax-error")
-RULE_ERROR = ("GL002", "rule-error")
-IO_ERROR = ("GL003", "unreadable-file")
+from .rules.meta import RuleErrorRule, SyntaxErrorRule, meta_diagnostic
+from .rules.meta import io_error as io_error  # re-exported: the CLI reports unreadable files through the engine
+from .source import SourceText, lf_line_ends
 
 
 @dataclass
@@ -86,7 +84,7 @@ class ChunkCache:
 
 
 class FileContext:
-    """What a rule sees of the file it checks."""
+    """What a rule sees of the file it checks (implements rules.context.FileContext)."""
 
     def __init__(self, chunks: list[ParsedChunk], source: SourceText, path: str, interp: Interpreter,
                  code_text: str | None = None) -> None:
@@ -193,10 +191,11 @@ class CheckResult:
 
 def _selected_rules(config: Config | None, path: str | None, select: Iterable[str] | None) -> list[type[Rule]]:
     load_all()
+    codes: Iterable[str]
     if select is not None:
         codes = set(select)
     elif config is not None:
-        codes = config.enabled_codes(path)
+        codes = config.enabled_codes(path, codes=REGISTRY)
     else:
         codes = set(REGISTRY)
     return [REGISTRY[c] for c in sorted(codes) if c in REGISTRY]
@@ -220,12 +219,20 @@ def check_source(
 
 def _parse_chunks(chunks: list[prefilter.Unit], cache: ChunkCache | None) -> list[ParsedChunk]:
     out = []
+    used: set[int] = set()
     for c in chunks:
         item = cache.get(c.text) if cache is not None else None
+        if item is not None and id(item) in used:
+            # the same text twice in one file (two `y.backward()`): the analysis tells
+            # statements apart by node, so the second one gets a tree of its own
+            out.append(ParsedChunk(c, cst.parse_module(c.text)))
+            continue
         if item is None:
             module = cst.parse_module(c.text)
             if cache is not None:
                 item = cache.put(c.text, module)
+        if item is not None:
+            used.add(id(item))
         out.append(ParsedChunk(c, item[0], item) if item is not None else ParsedChunk(c, module))
     return out
 
@@ -242,9 +249,12 @@ def check_source_full(
     run_cache: RunCache | None = None,
 ) -> CheckResult:
     config = config or Config()
+    text = lf_line_ends(text)  # classic-Mac "\r" ends: same offsets, lines as Python counts them
     rules = _selected_rules(config, path, select)
     enabled = {r.code for r in rules}
     source = SourceText(text)
+    if "\x00" in text:  # CPython refuses the file (libcst would parse it)
+        return CheckResult(_null_byte(source, path, config, enabled), parsed=False)
     diags: list[Diagnostic] = []
     t0 = time.perf_counter()
 
@@ -254,22 +264,31 @@ def check_source_full(
     plan = prefilter.plan(text, analysed, narrow=not exhaustive)
     if plan.skip or not analysed:
         if always_parse:
+            screened = limits.screen([prefilter.Unit(text, [])], text, path, config, enabled)
+            if not screened.complete:  # too complex for libcst: CPython's verdict only
+                return CheckResult(screened.diagnostics if screened.syntax_error else [], parsed=False)
             try:
-                cst.parse_module(text)
+                limits.on_big_stack(cst.parse_module, text)
             except cst.ParserSyntaxError as exc:
                 diags = [d for d in _syntax_error(exc, source, path, config, enabled) if not source.is_suppressed(d)]
                 return CheckResult(diags, parsed=False)
             except RecursionError:
                 return CheckResult(_too_deep(source, path, config, enabled), parsed=False)
         return CheckResult([], parsed=False, skipped=True)
+    screened = limits.screen(plan.units, text, path, config, enabled)  # GL004 for units too deep to parse
+    if screened.syntax_error:
+        return CheckResult(screened.diagnostics, parsed=False)
+    diags.extend(screened.diagnostics)
     try:
-        parsed = _parse_chunks(plan.units, cache)
+        parsed = limits.on_big_stack(_parse_chunks, screened.units, cache)
     except (cst.ParserSyntaxError, RecursionError):
+        if not screened.complete:  # the whole file holds what the screen kept out
+            return CheckResult(diags, parsed=False)
         # a chunk did not parse on its own (the split guessed wrong, or the file is broken):
         # parse the whole file; a real syntax error is reported from there
         whole = prefilter.Unit(text, list(range(1, text.count("\n") + 2)))
         try:
-            parsed = _parse_chunks([whole], cache)
+            parsed = limits.on_big_stack(_parse_chunks, [whole], cache)
         except cst.ParserSyntaxError as exc:
             return CheckResult(_syntax_error(exc, source, path, config, enabled), parsed=False)
         except RecursionError:
@@ -292,10 +311,11 @@ def check_source_full(
             failed[rule_cls.code] = exc
             continue
         instances.append(inst)
+        hooks = rule_cls.subscribed_hooks()
         for ev_cls, hook in EVENT_HOOKS.items():
-            fn = getattr(inst, hook, None)
-            if fn is None:
+            if hook not in hooks:
                 continue
+            fn = getattr(inst, hook)
             if ev_cls is CallEvent:
                 if inst.call_names is None:
                     call_all.append((inst, fn))
@@ -324,7 +344,7 @@ def check_source_full(
             except Exception as exc:
                 disable(inst, exc)
 
-    interp._emit = emit
+    interp.set_emitter(emit)
     if run_cache is not None:
         interp.state_signature = lambda: _rules_signature(instances, ctx)
     budget_hit = False
@@ -344,12 +364,12 @@ def check_source_full(
     findings = [f for f in ctx.findings if f.rule.code not in failed]
     if findings:
         diags.extend(_to_diagnostics(findings, ctx, path, config))
-    for code, exc in sorted(failed.items()):
+    for code, failure in sorted(failed.items()):
         if "GL002" in enabled:
-            diags.append(_rule_error(code, exc, source, path, config))
+            diags.append(_rule_error(code, failure, source, path, config))
     if interp.errors and "GL002" in enabled:
-        stmt, exc = interp.errors[0]
-        diags.append(_analysis_error(stmt, exc, ctx, path, config, len(interp.errors)))
+        stmt, err = interp.errors[0]
+        diags.append(_analysis_error(stmt, err, ctx, path, config, len(interp.errors)))
     diags = [d for d in _dedupe(diags) if not source.is_suppressed(d)]
     diags.sort(key=Diagnostic.sort_key)
     return CheckResult(
@@ -449,11 +469,6 @@ def _resolve_fix(fix: RuleFix, ctx: FileContext) -> Fix | None:
     return Fix(fix.message, tuple(edits), fix.applicability)
 
 
-def _meta(code_name: tuple[str, str], message: str, start: Position, end: Position, path: str, config: Config, severity=Severity.ERROR) -> Diagnostic:
-    code, name = code_name
-    return Diagnostic(code=code, name=name, message=message, severity=severity, start=start, end=end, path=path, url=config.url_for(code))
-
-
 def _syntax_error(exc: cst.ParserSyntaxError, source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:
     if "GL001" not in enabled:
         return []
@@ -475,13 +490,21 @@ def _syntax_error(exc: cst.ParserSyntaxError, source: SourceText, path: str, con
     text = source.line(line)
     col = min(col, len(text))
     end = Position(line, min(len(text), col + 1)) if text else Position(line, col)
-    return [_meta(SYNTAX_ERROR, f"SyntaxError: {msg}", Position(line, col), end, path, config)]
+    return [meta_diagnostic(SyntaxErrorRule, f"SyntaxError: {msg}", Position(line, col), end, path, config)]
+
+
+def _null_byte(source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:
+    if "GL001" not in enabled:
+        return []
+    at = source.position(source.text.index("\x00"))
+    end = Position(at.line, at.column + 1)
+    return [meta_diagnostic(SyntaxErrorRule, "SyntaxError: source code cannot contain null bytes", at, end, path, config)]
 
 
 def _too_deep(source: SourceText, path: str, config: Config, enabled) -> list[Diagnostic]:
     if "GL001" not in enabled:
         return []
-    return [_meta(SYNTAX_ERROR, "SyntaxError: the file is too deeply nested to parse", Position(1, 0), Position(1, 0), path, config)]
+    return [meta_diagnostic(SyntaxErrorRule, "SyntaxError: the file is too deeply nested to parse", Position(1, 0), Position(1, 0), path, config)]
 
 
 def _rule_error(code: str, exc: BaseException, source: SourceText, path: str, config: Config) -> Diagnostic:
@@ -492,8 +515,8 @@ def _rule_error(code: str, exc: BaseException, source: SourceText, path: str, co
         last = tb[-1]
         where = f" at {last.filename.rsplit('/', 1)[-1]}:{last.lineno}"
     name = rule.name if rule else code
-    return _meta(
-        RULE_ERROR,
+    return meta_diagnostic(
+        RuleErrorRule,
         f"rule {code} ({name}) failed on this file: {type(exc).__name__}: {exc}{where}; its findings are missing (please report this)",
         Position(1, 0),
         Position(1, 0),
@@ -510,8 +533,8 @@ def _analysis_error(stmt, exc, ctx: FileContext, path, config, count: int) -> Di
     except Exception:  # pragma: no cover
         start = Position(1, 0)
     more = f" (and {count - 1} more statements)" if count > 1 else ""
-    return _meta(
-        RULE_ERROR,
+    return meta_diagnostic(
+        RuleErrorRule,
         f"the shared analysis failed on this statement{more}: {type(exc).__name__}: {exc}; findings that depend on it may be missing (please report this)",
         start,
         start,
@@ -521,14 +544,10 @@ def _analysis_error(stmt, exc, ctx: FileContext, path, config, count: int) -> Di
     )
 
 
-def io_error(path: str, message: str, config: Config | None = None) -> Diagnostic:
-    return _meta(IO_ERROR, message, Position(1, 0), Position(1, 0), path, config or Config())
-
-
 def internal_error(path: str, exc: BaseException, config: Config) -> Diagnostic:
     """A failure outside any rule (a gradlint bug): reported, so one file cannot stop a run."""
     message = f"gradlint failed on this file: {type(exc).__name__}: {exc}; its findings are missing (please report this)"
-    return _meta(RULE_ERROR, message, Position(1, 0), Position(1, 0), path, config, severity=Severity.WARNING)
+    return meta_diagnostic(RuleErrorRule, message, Position(1, 0), Position(1, 0), path, config, severity=Severity.WARNING)
 
 
 def fix_source(

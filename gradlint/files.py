@@ -1,39 +1,42 @@
 """Running gradlint over files: discovery, the per-file job (check, fix, diff), the cache and
 the worker processes.
 
-Discovery follows ruff: paths named on the command line are always checked (unless
-`force_exclude`); directories are walked honouring `.gitignore` files, `.git/info/exclude`
-and the configuration's `exclude`/`extend-exclude`, skipping hidden directories and
-virtualenvs, never entering a directory twice (symlink loops).
+Discovery follows ruff (`*.py`, `*.pyi` and notebooks, `*.ipynb`): paths named on the
+command line are always checked (unless `force_exclude`); directories are walked honouring
+`.gitignore` files, `.git/info/exclude` and the configuration's `exclude`/`extend-exclude`,
+skipping hidden directories and virtualenvs, never entering a directory twice (symlink
+loops).
 
 Work is split in two: the parent process stats every file against the cache (no read when the
 stat matches); only the rest is read, hashed and, when the content changed, checked — in
-batches over worker processes when there are enough of them to pay for the start-up.
+worker processes (watchdog.py), each file under a time limit: a check that runs past it, or a
+worker that dies, becomes that file's finding and the run goes on.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import difflib
+import errno
 import fnmatch
+import functools
 import multiprocessing
 import os
 import re
-import signal
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engine
+from . import engine, limits, watchdog
 from .cache import Cache, content_hash
 from .config import Config, load_config
 from .diagnostics import Diagnostic
 from .gitignore import IgnoreFile, IgnoreStack, stack_for
-from .source import CODING_COOKIE, DecodeError, decode_source
+from .source import CODING_COOKIE, DecodeError, decode_source, split_lines_keepends
 
 PY_SUFFIXES = (".py", ".pyi")
 NOTEBOOK_SUFFIX = ".ipynb"
+CHECKED_SUFFIXES = (*PY_SUFFIXES, NOTEBOOK_SUFFIX)  # what the walk picks up
 PARALLEL_MIN = 30  # below this many files to check, worker start-up costs more than it saves
 BATCH = 32  # files per task: amortises inter-process traffic over many small files
 
@@ -52,19 +55,27 @@ def discover(paths: Iterable[str | os.PathLike], config: Config, *, force_exclud
     files: set[str] = set()
     for raw in paths:
         path = os.path.abspath(raw)
-        if not os.path.exists(path):
-            found.diagnostics.append(engine.io_error(path, "no such file or directory", config))
+        try:
+            os.stat(path)
+        except OSError as exc:  # missing, a dangling symlink or a symlink loop, unsearchable
+            found.diagnostics.append(engine.io_error(path, _stat_error(exc), config))
             continue
         if force_exclude and is_force_excluded(path, config):
             continue
         if os.path.isdir(path):
             _walk(path, config, seen_dirs, files, found)
-        elif path.endswith(NOTEBOOK_SUFFIX):
-            found.warnings.append(f"{raw}: notebooks are not checked by `gradlint check` (the language server checks them)")
         else:
             files.add(path)
     found.files = sorted(files)
     return found
+
+
+def _stat_error(exc: OSError) -> str:
+    if exc.errno == errno.ENOENT:
+        return "no such file or directory"
+    if exc.errno == errno.ELOOP:
+        return "cannot read file: a symlink loop (too many levels of symbolic links)"
+    return f"cannot read file: {exc.strerror or exc}"
 
 
 def is_force_excluded(path: str, config: Config) -> bool:
@@ -154,7 +165,7 @@ def _walk(top: str, config: Config, seen: set, out: set, found: Discovery) -> No
                 if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                     continue  # a virtualenv, whatever its name
                 stack.append((entry.path, ign))
-            elif name.endswith(PY_SUFFIXES):
+            elif name.endswith(CHECKED_SUFFIXES):
                 if excluded(entry.path) or (gitignore and ign.matches(entry.path, False)):
                     continue
                 out.add(entry.path)
@@ -166,6 +177,7 @@ class TextOutcome:
     diagnostics: list[Diagnostic]
     text: str  # after fixes (== the input when nothing was fixed)
     fixed: int = 0
+    original: list[Diagnostic] | None = None  # those of the input, when fixes changed it
 
 
 def check_text(text: str, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False) -> TextOutcome:
@@ -180,14 +192,14 @@ def check_text(text: str, path: str, config: Config, *, mode: str | None = None,
         return TextOutcome(diags + unless_ignored(engine.internal_error(path, exc, config), config), text)
     if out.text == text:
         return TextOutcome(diags, text)
-    new = _keep_line_endings(text, out.text)
+    new = out.text  # (edits take the line ends of the lines they are on: source.apply_edits)
     if mode != "fix":
         remaining = diags
-    elif out.remaining is not None and new == out.text:
+    elif out.remaining is not None:
         remaining = out.remaining  # the engine's last pass checked exactly this text
     else:
         remaining = _guarded_check(new, path, config)
-    return TextOutcome(remaining, new, out.applied)
+    return TextOutcome(remaining, new, out.applied, diags)
 
 
 def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
@@ -197,13 +209,6 @@ def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
         return engine.check_source(text, path, config)
     except Exception as exc:  # RecursionError included
         return unless_ignored(engine.internal_error(path, exc, config), config)
-
-
-def _keep_line_endings(old: str, new: str) -> str:
-    """Fix edits are written with `\\n`; in a file that uses `\\r\\n` throughout, keep it so."""
-    if "\r\n" in old and not re.search(r"(?<!\r)\n", old):
-        return re.sub(r"(?<!\r)\n", "\r\n", new)
-    return new
 
 
 def encode_like(original: bytes, text: str) -> bytes:
@@ -219,10 +224,15 @@ def encode_like(original: bytes, text: str) -> bytes:
 
 
 def unified_diff(old: str, new: str, name: str) -> str:
+    """Lines are Python's (not str.splitlines', which also breaks at form feed and U+2028);
+    a line ending in a classic-Mac "\\r" is still printed on a line of its own."""
     out = []
-    for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True), name, name):
+    a, b = split_lines_keepends(old), split_lines_keepends(new)
+    for line in difflib.unified_diff([x for x in a if x], [x for x in b if x], name, name):
         out.append(line)
-        if not line.endswith("\n"):
+        if line.endswith("\r"):
+            out.append("\n")
+        elif not line.endswith("\n"):
             out.append("\n\\ No newline at end of file\n")
     return "".join(out)
 
@@ -246,43 +256,72 @@ class _Job:
     mode: str | None
     unsafe: bool
     cwd: str
+    file_timeout: float | None = None  # seconds a file may take; None: by its size; 0: no limit
+
+
+@dataclass
+class BytesOutcome:
+    """One file's content checked (and fixed or diffed): a .py file or a notebook."""
+
+    diagnostics: list[Diagnostic]
+    data: bytes | None = None  # the new content, when fixes changed it
+    fixed: int = 0
+    original: list[Diagnostic] | None = None  # the diagnostics of the old content, when it changed
+    diff: str | None = None  # in "diff" mode
+
+
+def check_bytes(data: bytes, path: str, config: Config, *, mode: str | None, unsafe: bool, name: str) -> BytesOutcome:
+    """Decode and check one file's bytes; `name` is the path diffs show."""
+    if path.endswith(NOTEBOOK_SUFFIX):
+        from .notebook.check import check_notebook
+
+        nb = check_notebook(
+            data, path, config,
+            check=lambda text: _guarded_check(text, path, config),
+            io_error=lambda message: unless_ignored(engine.io_error(path, message, config), config),
+            mode=mode, unsafe=unsafe, name=name,
+        )
+        return BytesOutcome(nb.diagnostics, nb.data, nb.fixed, nb.original, nb.diff)
+    try:
+        text = decode_source(data)
+    except DecodeError as exc:
+        return BytesOutcome(unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config))
+    res = check_text(text, path, config, mode=mode, unsafe=unsafe)
+    if res.text == text:
+        return BytesOutcome(res.diagnostics)
+    diff = unified_diff(text, res.text, name) if mode == "diff" else None
+    return BytesOutcome(res.diagnostics, encode_like(data, res.text), res.fixed, res.original, diff)
 
 
 def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
     """Read, hash and (unless the hash is the cached one) check one file; fix or diff it."""
     config = job.config
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            data = fh.read()
+        data, st = limits.read_regular(path)  # never blocks: a FIFO or a device is GL003
     except OSError as exc:
         return FileOutcome(path, unless_ignored(engine.io_error(path, f"cannot read file: {exc.strerror or exc}", config), config))
     digest = content_hash(data)
     if digest == expected:
         return FileOutcome(path, [], st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, cached=True)
-    try:
-        text = decode_source(data)
-    except DecodeError as exc:
-        diags = unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config)
-        return FileOutcome(path, diags, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest)
-    res = check_text(text, path, config, mode=job.mode, unsafe=job.unsafe)
+    res = check_bytes(data, path, config, mode=job.mode, unsafe=job.unsafe, name=_display(path, job.cwd))
     out = FileOutcome(path, res.diagnostics, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, fixed=res.fixed)
-    if res.text == text:
+    if res.data is None:
         return out
     out.changed = True
     if job.mode == "diff":
-        out.diff = unified_diff(text, res.text, _display(path, job.cwd))
+        out.diff = res.diff
         return out
-    new_data = encode_like(data, res.text)
     try:
-        with open(path, "wb") as fh:
-            fh.write(new_data)
+        with watchdog.uninterruptible():  # a worker stopped now must not leave half a file
+            with open(path, "wb") as fh:
+                fh.write(res.data)
         st = os.stat(path)
     except OSError as exc:
-        out.diagnostics = res.diagnostics + unless_ignored(engine.io_error(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
-        out.size = -1
+        # nothing was fixed: the file still holds what it held
+        out.diagnostics = (res.original or []) + unless_ignored(engine.io_error(path, f"cannot write fixes: {exc.strerror or exc}", config), config)
+        out.size, out.fixed, out.changed = -1, 0, False
         return out
-    out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(new_data)
+    out.size, out.stamp, out.digest = st.st_size, (st.st_mtime_ns, st.st_ctime_ns), content_hash(res.data)
     return out
 
 
@@ -302,13 +341,35 @@ _WORKER_JOB: _Job | None = None
 def _init_worker(job: _Job) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
-    # Ctrl-C is the parent's to handle: workers print no KeyboardInterrupt tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_batch(batch: Sequence[tuple[str, str | None]]) -> list[FileOutcome]:
+def _run_one(item: tuple[str, str | None]) -> FileOutcome:
     assert _WORKER_JOB is not None
-    return [process_file(path, expected, _WORKER_JOB) for path, expected in batch]
+    return process_file(item[0], item[1], _WORKER_JOB)
+
+
+def _limit(job: _Job, item: tuple[str, str | None]) -> float | None:
+    if job.file_timeout == 0:
+        return None
+    return job.file_timeout or watchdog.default_limit(watchdog.file_size(item[0]))
+
+
+def _stopped(job: _Job, item: tuple[str, str | None], why: watchdog.Stopped) -> FileOutcome:
+    """The finding for a file whose check was stopped (size -1: never cached)."""
+    diag = _stop_diagnostic(item[0], why, job.config, job.file_timeout is not None)
+    return FileOutcome(item[0], unless_ignored(diag, job.config))
+
+
+def _stop_diagnostic(path: str, why: watchdog.Stopped, config: Config, explicit: bool) -> Diagnostic:
+    if why.kind == "timeout":
+        limit = "the `--file-timeout`" if explicit else "the limit for a file of its size; `--file-timeout` sets it"
+        return limits.too_complex(
+            path,
+            f"not analysed: checking this file took longer than {why.limit:.3g} s ({limit}) and was stopped, "
+            "so its findings are missing",
+            config,
+        )
+    return engine.internal_error(path, RuntimeError(why.detail), config)
 
 
 def _mp_context():
@@ -321,24 +382,33 @@ def _mp_context():
 
 
 def _process_all(todo: list[tuple[str, str | None]], job: _Job, jobs: int) -> list[FileOutcome]:
-    if jobs <= 1 or len(todo) < PARALLEL_MIN:
+    if job.file_timeout == 0 and (jobs <= 1 or len(todo) < PARALLEL_MIN):
         return [process_file(path, expected, job) for path, expected in todo]
-    # Small enough batches that the slowest files spread over the workers.
-    size = max(1, min(BATCH, len(todo) // (jobs * 4)))
-    batches = [todo[i : i + size] for i in range(0, len(todo), size)]
-    workers = min(jobs, len(batches))
-    out: list[FileOutcome] = []
-    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_init_worker, initargs=(job,))
-    try:
-        for outcomes in pool.map(_run_batch, batches):
-            out.extend(outcomes)
-    except BaseException as exc:
-        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C or a dead worker: do not wait
-        if isinstance(exc, concurrent.futures.process.BrokenProcessPool):
-            raise RuntimeError("a worker process died while checking files (out of memory, or a crash in the parser)") from None
-        raise
-    pool.shutdown()
-    return out
+    # With a time limit even one file is checked in a worker: only a process can be stopped.
+    return watchdog.run(
+        todo, _run_one, functools.partial(_stopped, job),
+        jobs=1 if len(todo) < PARALLEL_MIN else jobs, limit=functools.partial(_limit, job),
+        init=_init_worker, init_args=(job,), batch=BATCH, context=_mp_context(),
+    )
+
+
+def check_bytes_bounded(data: bytes, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False,
+                        name: str, file_timeout: float | None = None) -> BytesOutcome:
+    """`check_bytes` under the same time limit as a file (for standard input)."""
+    if file_timeout == 0:
+        return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name)
+    limit = file_timeout or watchdog.default_limit(len(data))
+    [res] = watchdog.run(
+        [(data, path, config, mode, unsafe, name)], _check_bytes_item,
+        lambda item, why: BytesOutcome(unless_ignored(_stop_diagnostic(path, why, config, file_timeout is not None), config)),
+        jobs=1, limit=lambda item: limit, context=_mp_context(),
+    )
+    return res
+
+
+def _check_bytes_item(item: tuple) -> BytesOutcome:
+    data, path, config, mode, unsafe, name = item
+    return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name)
 
 
 # ---------------------------------------------------------------------------- the run
@@ -364,17 +434,20 @@ def run_paths(
     use_cache: bool = False,
     jobs: int | None = None,
     force_exclude: bool = False,
+    file_timeout: float | None = None,
 ) -> RunResult:
     """Lint files and directories. `fix` rewrites files with the applicable fixes; `diff`
     computes the same changes as unified diffs without writing. `use_cache` reads and writes
     the results cache (the CLI's default; off for library calls, which should not leave a
-    `.gradlint_cache` behind unasked). `jobs`: worker processes (default: one per CPU)."""
+    `.gradlint_cache` behind unasked). `jobs`: worker processes (default: one per CPU).
+    `file_timeout`: seconds one file may take (default: watchdog.default_limit of its size;
+    0: no limit, and small runs are checked in this process)."""
     paths = [os.fspath(p) for p in paths] or ["."]
     if config is None:
         config = load_config(Path(paths[0]))
     found = discover(paths, config, force_exclude=force_exclude)
     mode = "diff" if diff else "fix" if fix else None
-    job = _Job(config, mode, unsafe_fixes, os.getcwd())
+    job = _Job(config, mode, unsafe_fixes, os.getcwd(), file_timeout)
     cache = Cache.load(config) if use_cache else Cache.disabled()
 
     by_path: dict[str, list[Diagnostic]] = {}

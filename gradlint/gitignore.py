@@ -2,8 +2,8 @@
 
 Supported: comments and blank lines, trailing-space trimming (unless escaped), backslash
 escapes, `!` negation, dir-only patterns (`build/`), anchoring (a `/` at the start or in the
-middle ties a pattern to its file's directory), `*`, `?`, `[...]` / `[!...]` classes, and the
-three `**` forms (`**/x`, `x/**`, `a/**/b`). Nested `.gitignore` files and
+middle ties a pattern to its file's directory), `*`, `?`, `[...]` / `[!...]` classes (with
+ranges and `[:alpha:]`-style names), and the three `**` forms (`**/x`, `x/**`, `a/**/b`). Nested `.gitignore` files and
 `.git/info/exclude` are combined by `IgnoreStack`: deeper files take precedence, and within a
 file the last matching pattern wins. A path inside an ignored directory stays ignored (git
 cannot re-include it); the directory walker gets this for free by not descending, and
@@ -13,88 +13,263 @@ cannot re-include it); the directory walker gets this for free by not descending
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Pattern:
-    regex: re.Pattern
-    negated: bool
-    dir_only: bool
-    source: str
+from .limits import read_regular
 
 
-def _translate(glob: str) -> str:
-    """Regex for a gitignore glob body (no leading `!`, no trailing `/`, no leading `/`)."""
-    out: list[str] = []
+# ------------------------------------------------------------------ the matcher
+# A glob is matched by hand rather than translated to a regex: `re` backtracks, and a line
+# such as `*a*a*a*a*a*a*a*a*a*a*a*a*b` in a cloned repository's .gitignore then takes
+# exponential time on a long name. Here every pattern is a list of path-component patterns
+# and `**` items, and both levels use the greedy wildcard algorithm (on a mismatch, retry only
+# from the most recent star, one position further). That algorithm is exact when every
+# non-star item matches exactly one element (a character in a component, a component in a
+# path), which holds at both levels: `*`, `?` and classes never match `/`, and `**` stands
+# alone between slashes. Work is at most (pattern length) x (path length) steps.
+
+_LIT, _ANY, _CLASS, _STAR = range(4)
+
+_POSIX_CLASSES = {
+    "alnum": str.isalnum, "alpha": str.isalpha, "blank": lambda c: c in " \t",
+    "cntrl": lambda c: ord(c) < 32 or ord(c) == 127, "digit": lambda c: "0" <= c <= "9",
+    "graph": lambda c: c.isprintable() and not c.isspace(), "lower": str.islower,
+    "print": str.isprintable, "punct": lambda c: c.isprintable() and not c.isalnum() and not c.isspace(),
+    "space": str.isspace, "upper": str.isupper, "xdigit": lambda c: c in "0123456789abcdefABCDEF",
+}
+
+
+class _Class:
+    """A bracket expression: single characters, ranges and POSIX classes, maybe negated.
+    A reversed range (`[z-a]`) matches its first character only, as in git."""
+
+    __slots__ = ("chars", "ranges", "named", "negate")
+
+    def __init__(self, chars: str, ranges: list[tuple[str, str]], named: list, negate: bool) -> None:
+        self.chars = frozenset(chars)
+        self.ranges = tuple(ranges)
+        self.named = tuple(named)
+        self.negate = negate
+
+    def __call__(self, c: str) -> bool:
+        hit = c in self.chars or any(lo <= c <= hi for lo, hi in self.ranges) or any(f(c) for f in self.named)
+        return hit != self.negate  # never called with "/": components hold none
+
+
+def _parse_class(glob: str, i: int) -> tuple[_Class | None, int]:
+    """The bracket expression starting at glob[i] (`[`) and the index after it; None when it
+    is not terminated (the `[` is then a literal)."""
+    n = len(glob)
+    j = i + 1
+    negate = j < n and glob[j] in "!^"
+    if negate:
+        j += 1
+    elements: list = []  # a character, or a POSIX predicate
+    first = True
+    while j < n and (glob[j] != "]" or first):
+        first = False
+        c = glob[j]
+        if c == "[" and glob.startswith("[:", j):
+            close = glob.find(":]", j + 2)
+            name = glob[j + 2 : close] if close != -1 else None
+            if name in _POSIX_CLASSES:
+                elements.append(_POSIX_CLASSES[name])
+                j = close + 2
+                continue
+        if c == "\\" and j + 1 < n:
+            j += 1
+            c = glob[j]
+        elements.append(c)
+        j += 1
+    if j >= n:
+        return None, i + 1
+    chars, ranges, named = [], [], []
+    k = 0
+    while k < len(elements):
+        e = elements[k]
+        if callable(e):
+            named.append(e)
+        elif k + 2 < len(elements) and elements[k + 1] == "-" and isinstance(elements[k + 2], str):
+            # `a-z`; a `-` first or last is a literal. git tests the first end on its own
+            # before it sees the `-`, so a reversed range still matches that character.
+            chars.append(e)
+            ranges.append((e, elements[k + 2]))
+            k += 3
+            continue
+        else:
+            chars.append(e)
+        k += 1
+    return _Class("".join(chars), ranges, named, negate), j + 1
+
+
+class _Component:
+    """The pattern of one path component: an exact name, `prefix*suffix`, or a general glob
+    of characters, `?`, classes and `*`."""
+
+    __slots__ = ("tokens", "literal", "prefix", "suffix", "match")
+
+    def __init__(self, tokens: list[tuple[int, object]]) -> None:
+        self.tokens = tokens
+        kinds = [k for k, _ in tokens]
+        self.literal = self.prefix = self.suffix = None
+        if all(k == _LIT for k in kinds):
+            self.literal = "".join(str(v) for _, v in tokens)
+            self.match = self._literal
+        elif kinds.count(_STAR) == 1 and all(k in (_LIT, _STAR) for k in kinds):
+            star = kinds.index(_STAR)
+            self.prefix = "".join(str(v) for _, v in tokens[:star])
+            self.suffix = "".join(str(v) for _, v in tokens[star + 1 :])
+            self.match = self._affix
+        else:
+            self.match = self._glob
+
+    def _literal(self, name: str) -> bool:
+        return name == self.literal
+
+    def _affix(self, name: str) -> bool:
+        return len(name) >= len(self.prefix) + len(self.suffix) and name.startswith(self.prefix) and name.endswith(self.suffix)
+
+    def _glob(self, name: str) -> bool:
+        tokens = self.tokens
+        nt, ns = len(tokens), len(name)
+        ti = si = 0
+        star = -1
+        mark = 0
+        while si < ns:
+            if ti < nt:
+                kind, value = tokens[ti]
+                if kind == _STAR:
+                    star, mark = ti, si
+                    ti += 1
+                    continue
+                c = name[si]
+                if kind == _ANY or (kind == _LIT and value == c) or (kind == _CLASS and value(c)):  # type: ignore[operator]  # a class token holds its predicate
+                    ti += 1
+                    si += 1
+                    continue
+            if star < 0:
+                return False
+            ti = star + 1
+            mark += 1
+            si = mark
+        while ti < nt and tokens[ti][0] == _STAR:
+            ti += 1
+        return ti == nt
+
+
+_DSTAR = None  # a `**` item: zero or more whole components
+_ANY_COMPONENT = _Component([(_STAR, None)])
+
+
+def _compile(glob: str) -> list:
+    """Items for a glob body (no leading `!`, no trailing `/`, no leading `/`): _Component
+    objects and _DSTAR, split at the slashes."""
+    items: list = []
+    tokens: list | None = []
     i, n = 0, len(glob)
+
+    def close() -> None:
+        items.append(_Component(tokens))
+
     while i < n:
         c = glob[i]
         if c == "*":
             j = i
             while j < n and glob[j] == "*":
                 j += 1
-            stars = j - i
             at_start = i == 0 or glob[i - 1] == "/"
             at_end = j == n or glob[j] == "/"
-            if stars >= 2 and at_start and at_end:
+            if j - i >= 2 and at_start and at_end:
                 if j == n:
-                    # `x/**` (or a bare `**`): everything below.
-                    out.append(".*" if i == 0 else ".+")
+                    # `x/**`: everything below (one or more components); a bare `**`: anything
+                    if i != 0:
+                        items.append(_ANY_COMPONENT)
+                    items.append(_DSTAR)
+                    tokens = None
                 else:
-                    # `**/` at the start or `/**/` in the middle: zero or more directories.
-                    out.append("(?:.*/)?")
-                    j += 1  # the slash is part of the group
+                    # `**/` at the start or `/**/` in the middle: zero or more directories
+                    items.append(_DSTAR)
+                    tokens = []
+                    j += 1  # the slash belongs to the `**`
             else:
-                out.append("[^/]*")
+                tokens.append((_STAR, None))
             i = j
             continue
         if c == "?":
-            out.append("[^/]")
+            tokens.append((_ANY, None))
         elif c == "[":
-            cls, i = _char_class(glob, i)
-            out.append(cls)
-            continue
-        elif c == "\\" and i + 1 < n:
-            i += 1
-            out.append(re.escape(glob[i]))
+            cls, j = _parse_class(glob, i)
+            if cls is not None:
+                tokens.append((_CLASS, cls))
+                i = j
+                continue
+            tokens.append((_LIT, "["))
         else:
-            out.append(re.escape(c))
+            if c == "\\" and i + 1 < n:
+                i += 1
+                c = glob[i]
+            if c == "/":
+                close()
+                tokens = []
+            else:
+                tokens.append((_LIT, c))
         i += 1
-    return "".join(out)
+    if tokens is not None:
+        close()
+    return items
 
 
-def _char_class(glob: str, i: int) -> tuple[str, int]:
-    """Translate `[...]` starting at glob[i]; an unterminated `[` is a literal."""
-    j = i + 1
-    negate = j < len(glob) and glob[j] in "!^"
-    if negate:
-        j += 1
-    body_start = j
-    if j < len(glob) and glob[j] == "]":
-        j += 1  # a leading `]` is literal
-    while j < len(glob) and glob[j] != "]":
-        j += 2 if glob[j] == "\\" else 1
-    if j >= len(glob):
-        return re.escape("["), i + 1
-    body = glob[body_start:j]
-    parts = []
-    k = 0
-    while k < len(body):
-        ch = body[k]
-        if ch == "\\" and k + 1 < len(body):
-            k += 1
-            parts.append(re.escape(body[k]))
-        elif ch in "\\]^[":
-            parts.append("\\" + ch)
-        else:
-            parts.append(ch)  # letters, digits and `-` ranges pass through
-        k += 1
-    # A class never matches the separator.
-    cls = ("[^/" if negate else "(?!/)[") + "".join(parts) + "]"
-    return cls, j + 1
+def _match_items(items: list, parts: list[str]) -> bool:
+    """The greedy wildcard algorithm over path components (`**` is the star)."""
+    ni, np_ = len(items), len(parts)
+    ii = pi = 0
+    star = -1
+    mark = 0
+    while pi < np_:
+        if ii < ni:
+            item = items[ii]
+            if item is _DSTAR:
+                star, mark = ii, pi
+                ii += 1
+                continue
+            if item.match(parts[pi]):
+                ii += 1
+                pi += 1
+                continue
+        if star < 0:
+            return False
+        ii = star + 1
+        mark += 1
+        pi = mark
+    while ii < ni and items[ii] is _DSTAR:
+        ii += 1
+    return ii == ni
+
+
+@dataclass(frozen=True)
+class Pattern:
+    items: tuple
+    negated: bool
+    dir_only: bool
+    source: str
+
+    @property
+    def basename_only(self) -> _Component | None:
+        """For `name`-style patterns (no slash): the component the last path component must
+        match (most patterns are of this kind, and IgnoreFile indexes them)."""
+        if len(self.items) == 2 and self.items[0] is _DSTAR and self.items[1] is not _DSTAR:
+            return self.items[1]
+        return None
+
+    def matches(self, parts: list[str]) -> bool:
+        """Whether the relative path split into `parts` matches (dir-only is the caller's)."""
+        last = self.basename_only
+        if last is not None:
+            return last.match(parts[-1])
+        if _DSTAR not in self.items:
+            return len(parts) == len(self.items) and all(it.match(p) for it, p in zip(self.items, parts))
+        return _match_items(list(self.items), parts)
 
 
 def parse_line(line: str) -> Pattern | None:
@@ -117,10 +292,10 @@ def parse_line(line: str) -> Pattern | None:
         return None
     anchored = "/" in body
     body = body.lstrip("/") if body.startswith("/") else body
-    regex = _translate(body)
+    items = _compile(body)
     if not anchored:
-        regex = "(?:.*/)?" + regex
-    return Pattern(re.compile(regex + r"\Z", re.S), negated, dir_only, line)
+        items = [_DSTAR] + items
+    return Pattern(tuple(items), negated, dir_only, line)
 
 
 class IgnoreFile:
@@ -129,14 +304,29 @@ class IgnoreFile:
     def __init__(self, base: str, lines: Iterable[str]) -> None:
         self.base = base.replace(os.sep, "/").rstrip("/")
         self.patterns = [p for p in (parse_line(line) for line in lines) if p is not None]
-        # Most paths match no pattern: one combined regex answers that in a single match.
-        self._any = re.compile("|".join(f"(?:{p.regex.pattern})" for p in self.patterns), re.S) if self.patterns else None
+        # Most paths match no pattern. Name patterns (most of them) are indexed so that one
+        # set lookup and two C-level str calls rule them all out; only the rest run one by one.
+        names, prefixes, suffixes, others = set(), [], [], []
+        for p in self.patterns:
+            last = p.basename_only
+            if last is not None and last.literal is not None:
+                names.add(last.literal)
+            elif last is not None and last.prefix == "":
+                suffixes.append(last.suffix)
+            elif last is not None and last.suffix == "":
+                prefixes.append(last.prefix)
+            else:
+                others.append(p)
+        self._names = frozenset(names)
+        self._prefixes = tuple(prefixes)
+        self._suffixes = tuple(suffixes)
+        self._others = others
 
     @classmethod
     def read(cls, path: str, base: str | None = None) -> IgnoreFile | None:
         try:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                lines = fh.read().splitlines()
+            # A FIFO named .gitignore must not block the walk.
+            lines = read_regular(path)[0].decode("utf-8", "replace").splitlines()
         except OSError:
             return None
         return cls(base if base is not None else os.path.dirname(path), lines)
@@ -145,15 +335,21 @@ class IgnoreFile:
         """True: ignored; False: re-included by a `!` pattern; None: no pattern matches."""
         path = path.replace(os.sep, "/")
         prefix = self.base + "/"
-        if not path.startswith(prefix):
+        if not path.startswith(prefix) or not self.patterns:
             return None
-        rel = path[len(prefix):]
-        if self._any is None or not self._any.match(rel):
+        parts = path[len(prefix):].split("/")
+        name = parts[-1]
+        if not (
+            name in self._names
+            or name.startswith(self._prefixes)
+            or name.endswith(self._suffixes)
+            or any(p.matches(parts) for p in self._others)
+        ):
             return None
         for pat in reversed(self.patterns):
             if pat.dir_only and not is_dir:
                 continue
-            if pat.regex.match(rel):
+            if pat.matches(parts):
                 return not pat.negated
         return None
 

@@ -27,13 +27,12 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
+from .analysis.frameworks import EVIDENCE
+
 # ------------------------------------------------------------------ differentiation evidence
-_EVIDENCE_LITERALS = (
-    ".backward(", "autograd.grad", "autograd.backward", "GradientTape", "gradcheck",
-    "value_and_grad", "jax.grad", "training_step", ".gradient(", "vjp(", "jacrev", "jacfwd",
-    "hessian(", "jax.jit", "@jit", "Optimizer)", "manual_backward",
-)
-_QUICK = ("grad", "backward", "Tape", "jit", "vjp", "jac", "hessian", "training_step", "Optimizer", "compile(")
+# What counts as evidence is declared by the framework overlays (analysis/frameworks/).
+_QUICK = EVIDENCE.words
+_EVIDENCE_LITERALS = EVIDENCE.literals
 
 
 def _bare_call(text: str, name: str) -> bool:
@@ -53,19 +52,18 @@ def has_diff_evidence(text: str) -> bool:
     for lit in _EVIDENCE_LITERALS:
         if lit in text:
             return True
-    if _bare_call(text, "grad") or _bare_call(text, "jit"):
-        return True
-    # Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
-    return "compile(" in text and _KERAS_LOSS.search(text) is not None
-
-
-_KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
+    for name in EVIDENCE.bare_calls:
+        if _bare_call(text, name):
+            return True
+    # e.g. Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
+    return any(needle in text and regex.search(text) is not None for needle, regex in EVIDENCE.patterns)
 
 
 _NONCODE = re.compile(
     r"'''(?:[^'\\]|\\.|'(?!''))*'''"
     r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
-    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*"""
+    r"""|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\#[^\n]*""",
+    re.S,  # an escaped newline is part of the string too: `"""\` starts many docstrings
 )
 _NOT_NEWLINE = re.compile(r"[^\n]")
 

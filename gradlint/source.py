@@ -9,7 +9,8 @@ from functools import cached_property
 
 from .diagnostics import Diagnostic, Edit, Position
 
-# `# noqa`, `# noqa: GL101`, `# noqa: GL101, GL2` (ruff-compatible spelling, case-insensitive).
+# Suppression comments: a bare noqa, or noqa followed by `: GL101` / `: GL101, GL2` (ruff's
+# spelling, case-insensitive).
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]*(?:[\s,]+[A-Za-z]+[0-9]*)*))?", re.I)
 # File-level: `# gradlint: noqa` (everything) or `# gradlint: noqa: GL101`.
 _FILE_NOQA = re.compile(r"^#\s*gradlint:\s*noqa(?::\s*(?P<codes>[A-Za-z0-9,\s]+))?\s*$", re.I | re.M)
@@ -37,9 +38,41 @@ def decode_source(data: bytes) -> str:
         return data.decode(encoding)
     except (UnicodeDecodeError, LookupError) as exc:
         if isinstance(exc, UnicodeDecodeError):
-            line = data[: exc.start].count(b"\n") + 1
+            line = len(re.findall(rb"\r\n?|\n", data[: exc.start])) + 1
             raise DecodeError(f"not valid {encoding} (byte 0x{data[exc.start]:02x} on line {line})") from None
         raise DecodeError(f"unknown encoding {encoding!r}") from None
+
+
+# Python's line ends: CPython's tokenizer reads "\r\n", a lone "\r" (classic Mac) and "\n" as
+# line breaks, and nothing else (form feed, U+2028, U+0085 are characters within a line).
+EOL = re.compile(r"\r\n?|\n")
+
+
+def lf_line_ends(text: str) -> str:
+    """`text` with every lone "\\r" turned into "\\n": one character for one, so offsets do not
+    move, while every line count and split on "\\n" (the engine's, libcst's) sees the lines
+    Python sees. "\\r\\n" is left alone: libcst and the engine handle it."""
+    if "\r" not in text:
+        return text
+    return re.sub(r"\r(?!\n)", "\n", text)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text` without their line ends, split where Python splits them; a text
+    ending with a line end has an empty last line (as `str.split("\\n")` gives)."""
+    return EOL.split(text) if "\r" in text else text.split("\n")
+
+
+def split_lines_keepends(text: str) -> list[str]:
+    """`split_lines` with each line's end kept: "".join() gives `text` back. The last item is
+    what follows the last line end ("" when the text ends with one)."""
+    out = []
+    pos = 0
+    for m in EOL.finditer(text):
+        out.append(text[pos : m.end()])
+        pos = m.end()
+    out.append(text[pos:])
+    return out
 
 
 @dataclass
@@ -48,6 +81,8 @@ class SourceText:
 
     @cached_property
     def line_starts(self) -> list[int]:
+        if "\r" in self.text:
+            return [0, *(m.end() for m in EOL.finditer(self.text))]
         starts = [0]
         find = self.text.find
         i = find("\n")
@@ -58,12 +93,12 @@ class SourceText:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.text.split("\n")
+        return split_lines(self.text)
 
     def line(self, lineno: int) -> str:
         lines = self.lines
         if 1 <= lineno <= len(lines):
-            return lines[lineno - 1].rstrip("\r")
+            return lines[lineno - 1]
         return ""
 
     def offset(self, pos: Position) -> int:
@@ -73,12 +108,18 @@ class SourceText:
         if pos.line > len(starts):
             return len(self.text)
         start = starts[pos.line - 1]
-        end = starts[pos.line] - 1 if pos.line < len(starts) else len(self.text)
-        return min(start + pos.column, end)
+        return start + min(max(pos.column, 0), len(self.lines[pos.line - 1]))
 
     def position(self, offset: int) -> Position:
         line = bisect_right(self.line_starts, offset)
         return Position(line, offset - self.line_starts[line - 1])
+
+    def line_end(self, lineno: int) -> str:
+        """The line end that closes line `lineno` ("" for the last line)."""
+        starts = self.line_starts
+        if not 1 <= lineno < len(starts):
+            return ""
+        return self.text[starts[lineno - 1] + len(self.lines[lineno - 1]) : starts[lineno]]
 
     def end_position(self) -> Position:
         return self.position(len(self.text))
@@ -133,10 +174,14 @@ class SourceText:
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply non-overlapping edits (later ones first). Overlapping edits are skipped."""
+    """Apply non-overlapping edits (later ones first). Overlapping edits are skipped.
+
+    Fixes write their line breaks as "\\n"; each edit's breaks become the line end of the line
+    it starts on, so a "\\r\\n" or classic-Mac "\\r" file keeps its line ends."""
     src = SourceText(text)
     spans = sorted(
-        ((src.offset(e.start), src.offset(e.end), e.content) for e in edits), key=lambda s: (s[0], s[1])
+        ((src.offset(e.start), src.offset(e.end), _with_line_ends(e.content, src, e.start.line)) for e in edits),
+        key=lambda s: (s[0], s[1]),
     )
     chosen: list[tuple[int, int, str]] = []
     last_end = -1
@@ -149,6 +194,15 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     for start, end, content in reversed(chosen):
         out = out[:start] + content + out[end:]
     return out
+
+
+def _with_line_ends(content: str, src: SourceText, line: int) -> str:
+    if "\n" not in content and "\r" not in content:
+        return content
+    # the edit's own line end; on the last line (none), the file's first one
+    eol = src.line_end(line) or src.line_end(1) or "\n"
+    lines = split_lines(content)
+    return eol.join(lines) if eol != "\n" or "\r" in content else content
 
 
 def noqa_edit(src: SourceText, line: int, code: str) -> Edit:

@@ -2,11 +2,12 @@
 
 Start it with `gradlint lsp` (or `python -m gradlint_server`); see docs/lsp.md. The module map:
 app.py (the server and its services) and handlers.py (the LSP methods); documents.py
-(debounce and versions), linter.py + lintworker.py (the engine in a child process),
+(debounce and versions), linter.py + lintworker.py (the engine in child processes),
 positions.py (code points <-> UTF-16/UTF-8), convert.py (engine -> LSP diagnostics),
 actions.py (code actions), hover.py, gradcheck.py + targets.py (the gradient-check command),
-notebooks.py, settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC),
-logs.py, client.py (client capabilities), cli.py.
+settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC), logs.py,
+client.py (client capabilities), cli.py. Notebook cells are joined and split by
+gradlint.notebook.cells, which `gradlint check` uses too.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ __all__ = ["create_server"]
 
 
 def create_server(pool_factory=None):
-    from .app import create_server as _create
+    """The composition root: the server (app.py) with the LSP methods (handlers.py) registered.
+    Imports on call, so that importing any module of the package stays cheap."""
+    from .app import GradlintServer
+    from .handlers import register
 
-    return _create(pool_factory)
+    server = GradlintServer(pool_factory)
+    register(server)
+    return server

@@ -23,16 +23,17 @@ from pygls.uris import to_fs_path
 
 from gradlint import __version__
 from gradlint.diagnostics import Diagnostic
-from gradlint.engine import io_error
+from gradlint.limits import read_regular
+from gradlint.notebook.cells import CellsCheck
+from gradlint.rules.meta import io_error
 from gradlint.source import DecodeError, decode_source
 
-from . import actions, notebooks, settings as settings_mod
+from . import actions, settings as settings_mod
 from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
-from .documents import DocumentClosed, Result, Scheduler
+from .documents import PYTHON_LANGUAGES, PYTHON_SUFFIXES, DocumentClosed, Result, Scheduler
 from .gradcheck import GradcheckService
-from .linter import LintError, LintProcess
-from .logs import client_handler
+from .linter import LintError, LintPool, LintStopped, limit_for
 from .positions import LineIndex
 from .project import ProjectConfigs
 from .protocol import GradlintProtocol
@@ -43,8 +44,6 @@ from .trace import TraceService
 log = logging.getLogger(__name__)
 timing_log = logging.getLogger("gradlint_server.timing")  # not forwarded to the client
 
-PYTHON_LANGUAGES = {"python", "py", "python3", "ipython"}
-PYTHON_SUFFIXES = (".py", ".pyi", ".pyw", ".ipy")
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
     notebook_selector=[
         types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]),
@@ -91,6 +90,7 @@ class _Job:
     config: Any
     docs: list[tuple[str, str, int | None]]  # (uri, text, version); several: notebook cells
     notebook: bool = False
+    cell_numbers: dict[str, int] = field(default_factory=dict)  # a cell's place among all cells, 1-based
 
 
 def fs_path(uri: str) -> str | None:
@@ -115,9 +115,10 @@ class GradlintServer(LanguageServer):
         self.settings = Settings()
         self.client = ClientFeatures()
         self.configs = ProjectConfigs(report=lambda m: self.show(types.MessageType.Error, m))
-        self.linter = LintProcess()
+        self.linter = LintPool()
         self.ready = asyncio.Event()
-        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready)
+        # as many documents at once as there are lint processes: one heavy buffer holds one
+        self.scheduler = Scheduler(self._run_check, self._on_result, self.ready, concurrency=self.linter.size)
         self.gradcheck = GradcheckService(self, pool_factory)
         self.trace = TraceService(self)
         self.session = None
@@ -186,7 +187,7 @@ class GradlintServer(LanguageServer):
         if path is None:
             return None
         try:
-            return decode_source(Path(path).read_bytes()), None, False
+            return decode_source(read_regular(path)[0]), None, False  # a FIFO must not block the server
         except (OSError, DecodeError):
             return None
 
@@ -229,7 +230,9 @@ class GradlintServer(LanguageServer):
         nb = self.workspace.get_notebook_document(notebook_uri=key)
         if nb is not None:
             docs = []
-            for cell in nb.cells:
+            numbers = {}
+            for number, cell in enumerate(nb.cells, 1):
+                numbers[cell.document] = number
                 if cell.kind != types.NotebookCellKind.Code:
                     continue
                 doc = self._open_doc(cell.document)
@@ -238,7 +241,8 @@ class GradlintServer(LanguageServer):
                 docs.append((cell.document, doc.source, doc.version))
             path = fs_path(nb.uri)
             engine_path = path or "notebook.ipynb"
-            return _Job(key, path, engine_path, self.configs.config_for(path, self.settings, self.root_dir), docs, notebook=True)
+            config = self.configs.config_for(path, self.settings, self.root_dir)
+            return _Job(key, path, engine_path, config, docs, notebook=True, cell_numbers=numbers)
         doc = self._open_doc(key)
         if doc is None:
             return None
@@ -256,7 +260,8 @@ class GradlintServer(LanguageServer):
             return [], [self._too_large(len(text))]
         try:
             t0 = time.perf_counter()
-            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text)
+            limit = limit_for(text, self.settings.file_timeout)
+            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text, limit)
             if timing is not None:
                 timing.engine_ms += seconds * 1000
                 timing.roundtrip_ms += (time.perf_counter() - t0) * 1000
@@ -264,6 +269,8 @@ class GradlintServer(LanguageServer):
         except LintError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             log.error("checking %s failed: %s", key, exc)
+            if isinstance(exc, LintStopped):
+                return [], [server_diagnostic(f"gradlint: not checked — {first}", types.DiagnosticSeverity.Warning)]
             return [], [server_diagnostic(f"gradlint could not check this file: {first}", types.DiagnosticSeverity.Warning)]
 
     async def _run_check(self, key: str) -> Checked | None:
@@ -277,21 +284,15 @@ class GradlintServer(LanguageServer):
             diags, extra = await self._engine(key, job, text, checked)
             checked.docs[uri] = DocResult(text, version, diags, extra, enc)
             return checked
-        cells = [(uri, text) for uri, text, _ in job.docs]
-        masked: frozenset[int] = frozenset()
-        syntax: list[Diagnostic] = []
+        # the cells as one module (gradlint.notebook.cells, shared with `gradlint check`)
+        numbers = job.cell_numbers
+        run = CellsCheck([(uri, text) for uri, text, _ in job.docs], MAX_MASKED_CELLS, lambda uri: str(numbers.get(uri, "?")))  # type: ignore[call-overload]
         while True:
-            joined = notebooks.join(cells, masked)
-            diags, extra = await self._engine(key, job, joined.text, checked)
-            broken = notebooks.broken_cell(joined, diags)
-            if broken is None or broken in masked or len(masked) >= MAX_MASKED_CELLS:
+            diags, extra = await self._engine(key, job, run.joined.text, checked)
+            if run.feed(diags):
                 break
-            # keep the cell's syntax error, blank the cell, and check the others again
-            syntax += [d for d in diags if d.code == "GL001"]
-            masked = masked | {broken}
-        per_cell = notebooks.split(joined, diags + syntax)
         for i, (uri, text, version) in enumerate(job.docs):
-            checked.docs[uri] = DocResult(text, version, per_cell.get(uri, []), extra if i == 0 else [], enc)
+            checked.docs[uri] = DocResult(text, version, run.result.get(uri, []), extra if i == 0 else [], enc)
         return checked
 
     def lsp_diagnostics(self, uri: str, dr: DocResult) -> list[types.Diagnostic]:
@@ -388,7 +389,7 @@ class GradlintServer(LanguageServer):
         if path is None or not path.endswith(PYTHON_SUFFIXES) or not os.path.isfile(path):
             return []
         try:
-            text = decode_source(Path(path).read_bytes())
+            text = decode_source(read_regular(path)[0])
         except (OSError, DecodeError) as exc:
             return [to_lsp(io_error(path, f"cannot read the file: {exc}"), LineIndex("", self.client.encoding), uri, None)]
         config = self.configs.config_for(path, self.settings, self.root_dir)
@@ -437,16 +438,4 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def create_server(pool_factory=None) -> GradlintServer:
-    from . import handlers
-
-    server = GradlintServer(pool_factory)
-    handlers.register(server)
-    return server
-
-
-def attach_logging(server: GradlintServer) -> None:
-    client_handler.attach(server, asyncio.get_running_loop())
-
-
-__all__ = ["GradlintServer", "create_server", "attach_logging"]
+__all__ = ["GradlintServer", "PYTHON_LANGUAGES", "PYTHON_SUFFIXES"]

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from . import logs
-    from .app import create_server
+    from . import create_server
     from .transport import serve_stdio, serve_tcp
 
     logs.setup(args.log_level, args.log_file)

@@ -7,6 +7,11 @@ running plus one more, never 1,000 queued checks. A result whose generation is n
 the document's (the text or the config changed while it ran) is dropped: only the newest
 version is ever published.
 
+Up to `concurrency` documents are checked at once (the linter has as many processes), never
+one document twice at once. A document whose last check took longer than HEAVY_S is *heavy*,
+and heavy documents take turns: one buffer that takes seconds (or runs into the time limit)
+holds at most one lint process, and the other documents' diagnostics keep arriving.
+
 The scheduler knows nothing of LSP: `run(key)` checks a document (it must read the document's
 text before its first `await`, so that text and generation match) and `on_result` publishes.
 """
@@ -19,7 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Awaitable, Callable
 
+# What the server checks: documents in these languages, files with these suffixes.
+PYTHON_LANGUAGES = {"python", "py", "python3", "ipython"}
+PYTHON_SUFFIXES = (".py", ".pyi", ".pyw", ".ipy")
+
 log = logging.getLogger(__name__)
+
+HEAVY_S = 1.0
 
 
 class DocumentClosed(Exception):
@@ -38,6 +49,7 @@ class _Doc:
     timer: asyncio.TimerHandle | None = None
     result: Result | None = None
     waiters: list[tuple[int, asyncio.Future]] = field(default_factory=list)
+    heavy: bool = False  # its last check took longer than HEAVY_S
 
     @property
     def current(self) -> bool:
@@ -50,14 +62,17 @@ class Scheduler:
         run: Callable[[str], Awaitable[Any]],
         on_result: Callable[[str, Result], None],
         ready: asyncio.Event | None = None,
+        concurrency: int = 1,
     ) -> None:
         self._run = run
         self._on_result = on_result
         self._ready = ready
+        self.concurrency = concurrency
         self._docs: dict[str, _Doc] = {}
         self._dirty: dict[str, None] = {}  # an ordered set
         self._wake = asyncio.Event()
-        self._running: tuple[str, int] | None = None
+        self._running: dict[str, int] = {}  # document -> the generation being checked
+        self._checks: set[asyncio.Task] = set()
         self._task: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -68,13 +83,16 @@ class Scheduler:
     async def stop(self) -> None:
         for key in list(self._docs):
             self.close(key)
-        if self._task is not None:
-            self._task.cancel()
+        for task in [self._task, *self._checks]:
+            if task is None:
+                continue
+            task.cancel()
             try:
-                await self._task
+                await task
             except (asyncio.CancelledError, Exception):
                 pass
-            self._task = None
+        self._task = None
+        self._checks.clear()
 
     # ------------------------------------------------------------------ events
     def __contains__(self, key: str) -> bool:
@@ -102,7 +120,7 @@ class Scheduler:
     def flush(self, key: str) -> None:
         """Check now if the newest generation is neither checked nor being checked."""
         doc = self._docs.get(key)
-        if doc is None or doc.current or self._running == (key, doc.gen):
+        if doc is None or doc.current or self._running.get(key) == doc.gen:
             return
         if doc.timer is not None:
             doc.timer.cancel()
@@ -154,41 +172,60 @@ class Scheduler:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while self._dirty:
-                key = next(iter(self._dirty))
+            self._launch()
+
+    def _launch(self) -> None:
+        """Start checks of dirty documents while there is room (see the module docstring)."""
+        for key in list(self._dirty):
+            if len(self._running) >= self.concurrency:
+                return
+            if key in self._running:
+                continue  # its newer version is checked when the running check ends
+            doc = self._docs.get(key)
+            if doc is None or doc.current:
                 del self._dirty[key]
-                doc = self._docs.get(key)
-                if doc is None or doc.current:
-                    continue
-                gen = doc.gen
-                self._running = (key, gen)
-                try:
-                    payload = await self._run(key)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("checking %s failed", key)
-                    payload = None
-                finally:
-                    self._running = None
-                if self._docs.get(key) is not doc:
-                    continue  # closed meanwhile
-                if doc.gen != gen:
-                    # stale: the newer generation is dirty or waiting for its timer, unless it
-                    # was only invalidated (pull mode) - then someone waiting needs it now
-                    if doc.waiters:
-                        self.flush(key)
-                    continue
-                doc.result = Result(gen, payload)
-                try:
-                    self._on_result(key, doc.result)
-                except Exception:
-                    log.exception("publishing %s failed", key)
-                still = []
-                for wanted, fut in doc.waiters:
-                    if wanted <= gen:
-                        if not fut.done():
-                            fut.set_result(doc.result)
-                    else:
-                        still.append((wanted, fut))
-                doc.waiters = still
+                continue
+            if doc.heavy and any(self._docs[k].heavy for k in self._running if k in self._docs):
+                continue  # heavy documents take turns
+            del self._dirty[key]
+            self._running[key] = doc.gen
+            task = asyncio.ensure_future(self._check(key, doc))
+            self._checks.add(task)
+            task.add_done_callback(self._checks.discard)
+
+    async def _check(self, key: str, doc: _Doc) -> None:
+        gen = self._running[key] = doc.gen  # `run` reads the text before its first await
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            payload = await self._run(key)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("checking %s failed", key)
+            payload = None
+        finally:
+            del self._running[key]
+            self._wake.set()  # room for the next one
+        doc.heavy = loop.time() - started > HEAVY_S
+        if self._docs.get(key) is not doc:
+            return  # closed meanwhile
+        if doc.gen != gen:
+            # stale: the newer generation is dirty or waiting for its timer, unless it was
+            # only invalidated (pull mode) - then someone waiting needs it now
+            if doc.waiters:
+                self.flush(key)
+            return
+        doc.result = Result(gen, payload)
+        try:
+            self._on_result(key, doc.result)
+        except Exception:
+            log.exception("publishing %s failed", key)
+        still = []
+        for wanted, fut in doc.waiters:
+            if wanted <= gen:
+                if not fut.done():
+                    fut.set_result(doc.result)
+            else:
+                still.append((wanted, fut))
+        doc.waiters = still

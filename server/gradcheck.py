@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 import uuid
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
+
+from gradlint.limits import read_regular
 
 from . import targets
 from .convert import SOURCE
@@ -67,9 +69,24 @@ class Verdict:
     digest: str  # of the target's source when checked: an edited body retires the verdict
 
 
-def _first_line(text: str, limit: int = 300) -> str:
-    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+SUMMARY_LIMIT = 400  # characters of the explanation in a diagnostic or a message; the report has all
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s)")
+
+
+def _summary(text: str, limit: int = SUMMARY_LIMIT, path: str | None = None) -> str:
+    """The explanation on one line, without the absolute path of the file it is shown in, cut
+    after the last whole sentence that fits (or, if the first one does not, at a word
+    boundary) -- never mid-word."""
+    text = " ".join((text or "").split())
+    if path:
+        text = text.replace(f"{path}::", "")
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]
+    if ends and ends[-1] >= limit // 3:
+        return text[: ends[-1]] + " …"
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit].rstrip(" ,;:") + " …"
 
 
 def _in_thread(fn: Callable[[], Any]) -> asyncio.Future:
@@ -175,6 +192,7 @@ class GradcheckService:
             "against": options.get("against"),
             "dtype": options.get("dtype"),
             "seed": _seed(options.get("seed")),
+            "constants": _names(options.get("constant")),
             "cwd": self.host.workspace_dir(path),
         }
         request = {k: v for k, v in request.items() if v is not None}  # absent, not null (schema)
@@ -187,13 +205,13 @@ class GradcheckService:
         if report.get("cancelled"):
             self.host.show(types.MessageType.Info, f"gradlint: gradient check of {qualname} cancelled")
             return report
-        explanation = str(report.get("explanation") or "")
+        explanation = " ".join(str(report.get("explanation") or "").replace(f"{path}::", "").split())
         if located is not None:
             self.verdicts.setdefault(uri, {})[qualname] = Verdict(qualname, verdict, explanation, located.digest)
             self.epoch += 1
             self.host.verdicts_changed(uri)
         note = " (checked the saved file; the buffer has unsaved changes)" if unsaved else ""
-        self.host.show(MESSAGE_TYPE.get(verdict, types.MessageType.Warning), f"gradlint: {qualname}: {HEADLINE.get(verdict, verdict)} — {_first_line(explanation)}{note}")
+        self.host.show(MESSAGE_TYPE.get(verdict, types.MessageType.Warning), f"gradlint: {qualname}: {HEADLINE.get(verdict, verdict)} — {_summary(explanation)}{note}")
         return report
 
     def _resolve(self, spec: dict, text: str, found: list[targets.Target]) -> targets.Target | None:
@@ -208,7 +226,9 @@ class GradcheckService:
     @staticmethod
     def _unsaved(path: str, text: str) -> bool:
         try:
-            return Path(path).read_text(encoding="utf-8") != text
+            # as read_text did (universal newlines), but a FIFO must not block the server
+            saved = read_regular(path)[0].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            return saved != text
         except (OSError, UnicodeDecodeError):
             return True
 
@@ -264,7 +284,7 @@ class GradcheckService:
             if isinstance(report["notes"], list):
                 report["notes"].append("the buffer had unsaved changes: the saved file was checked")
         if token is not None:
-            end = "cancelled" if report.get("cancelled") else f"{report.get('verdict')}: {_first_line(str(report.get('explanation', '')), 120)}"
+            end = "cancelled" if report.get("cancelled") else f"{report.get('verdict')}: {_summary(str(report.get('explanation', '')), 120, request['target'].rsplit('::', 1)[0])}"
             self.host.work_done_progress.end(token, types.WorkDoneProgressEnd(message=end))
             self.host.work_done_progress.tokens.pop(token, None)
         return report
@@ -331,7 +351,7 @@ class GradcheckService:
             out.append(
                 (qualname, types.Diagnostic(
                     range=rng,
-                    message=f"{HEADLINE.get(v.verdict, v.verdict)}: {_first_line(v.explanation) or v.verdict}",
+                    message=f"{HEADLINE.get(v.verdict, v.verdict)}: {_summary(v.explanation) or v.verdict}",
                     severity=SEVERITY.get(v.verdict, types.DiagnosticSeverity.Warning),
                     code=CODE, source=SOURCE,
                     data={"gradcheck": {"uri": uri, "target": qualname, "verdict": v.verdict}},
@@ -371,6 +391,13 @@ async def _acquire_unless(lock: asyncio.Lock, cancel: threading.Event) -> bool:
             return False
         await asyncio.wait({task}, timeout=0.2)
     return True
+
+
+def _names(value: Any) -> list[str] | None:
+    """`constant=bank, w` (a comment) or ["bank", "w"] (a command argument) -> names."""
+    items = value if isinstance(value, list) else [value] if isinstance(value, str) else []
+    names = [n.strip() for item in items if isinstance(item, str) for n in item.split(",") if n.strip()]
+    return names or None
 
 
 def _seed(value: Any) -> int | None:

@@ -6,16 +6,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from . import actions
-from .app import PYTHON_LANGUAGES, PYTHON_SUFFIXES, GradlintServer, attach_logging
+from .documents import PYTHON_LANGUAGES, PYTHON_SUFFIXES
+from .logs import attach_logging
 from .client import ClientFeatures
 from .documents import DocumentClosed
 from .hover import hover as make_hover
+from .linter import limit_for
 from .settings import from_sources
 from .trace import TRACE_COMMAND, trace_action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import GradlintServer
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +237,7 @@ async def _fixed_text(ls: GradlintServer, view: actions.DocView) -> str:
     path = view.path or "untitled.py"
     config = ls.configs.config_for(view.path, ls.settings, ls.root_dir)
     try:
-        text, _n = await ls.linter.fix(path, config, view.text)
+        text, _n = await ls.linter.fix(path, config, view.text, limit_for(view.text, ls.settings.file_timeout))
     except Exception as exc:
         log.error("fix-all failed: %s", exc)
         return view.text

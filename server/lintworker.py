@@ -7,9 +7,12 @@ costs nothing but time, and a wedged one can be killed.
 
 Frames on stdin/stdout: 4-byte big-endian length + pickle (parent and child are the same code,
 same interpreter). Requests `(id, op, payload)`; replies `(id, ok, value)`.
-  op "check": {key, path, config, text} -> (diagnostics, seconds)   one DocumentChecker per key
-  op "fix":   {path, config, text}      -> (text, n)                  safe fixes only
-  op "forget": {key}                    -> no reply                   the document was closed
+  op "check": {key, path, config, text, limit} -> (diagnostics, seconds)   one DocumentChecker per key
+  op "fix":   {path, config, text, limit}      -> (text, n)                  safe fixes only
+  op "forget": {key}                           -> no reply                   the document was closed
+`limit` (seconds of CPU time, or None) is armed as an interval timer around the request: its
+signal ends this process wherever it is (libcst's parser cannot be interrupted otherwise), and
+the server, seeing SIGPROF in the exit status, reports the buffer as "not checked".
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ def main() -> int:
     sys.stdout = sys.stderr
 
     from gradlint.engine import DocumentChecker, fix_source
+    from gradlint.watchdog import arm_cpu_limit as arm
 
     checkers: dict[str, DocumentChecker] = {}
     while True:
@@ -62,6 +66,7 @@ def main() -> int:
         if op == "forget":
             checkers.pop(payload["key"], None)
             continue
+        arm(payload.get("limit"))
         try:
             if op == "check":
                 checker = checkers.get(payload["key"])
@@ -81,6 +86,8 @@ def main() -> int:
             if isinstance(exc, KeyboardInterrupt):
                 return 1
             reply = (req_id, False, f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}")
+        finally:
+            arm(None)
         try:
             replies.write(frame(reply))
             replies.flush()

@@ -91,3 +91,8 @@ def setup(level: str = "info", log_file: str | None = None) -> None:
     client_handler.setLevel(max(lvl, logging.INFO))
     if client_handler not in ours.handlers:
         ours.addHandler(client_handler)
+
+
+def attach_logging(server) -> None:
+    """Forward the server's log records to its client (called in the server's event loop)."""
+    client_handler.attach(server, asyncio.get_running_loop())

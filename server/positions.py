@@ -6,8 +6,9 @@ The engine reports 1-based lines and 0-based columns in Unicode code points. LSP
 finding must still underline the right characters, so every column crossing the wire goes
 through here.
 
-Lines are split on "\n" (a trailing "\r" belongs to no column), exactly as
-`gradlint.source.SourceText` splits them, so engine line N is index N-1 here.
+Lines end at "\\r\\n", "\\r" or "\\n" — where Python and LSP both end them (not at form feed or
+U+2028) — exactly as `gradlint.source.SourceText` splits them, so engine line N is index N-1
+here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from gradlint.diagnostics import Position
+from gradlint.source import split_lines, split_lines_keepends
 
 UTF8 = "utf-8"
 UTF16 = "utf-16"
@@ -73,7 +75,7 @@ class LineIndex:
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
-            self._lines = [ln[:-1] if ln.endswith("\r") else ln for ln in self.text.split("\n")]
+            self._lines = split_lines(self.text)
         return self._lines
 
     def line(self, index: int) -> str:
@@ -106,19 +108,17 @@ class LineIndex:
 
     def end(self) -> types.Position:
         last = len(self.lines) - 1
-        if self.text.endswith("\r"):  # a final lone "\r" ends a line for LSP
-            return types.Position(line=last + 1, character=0)
         return types.Position(line=last, character=units(self.lines[last], self.encoding))
 
 
 def minimal_edit(old: str, new: str, index: LineIndex) -> types.TextEdit | None:
     """One TextEdit turning `old` (the text `index` was built on) into `new`. It replaces only
-    the lines that differ, so the editor keeps the cursor, folds and marks elsewhere, and a
-    "\r\n" is never split in two."""
+    the lines that differ, so the editor keeps the cursor, folds and marks elsewhere; whole
+    lines with their line ends are replaced, so a "\\r\\n" is never split in two."""
     if old == new:
         return None
-    a = old.split("\n")
-    b = new.split("\n")
+    a = split_lines_keepends(old)
+    b = split_lines_keepends(new)
     head = 0
     while head < min(len(a), len(b)) - 1 and a[head] == b[head]:
         head += 1
@@ -126,15 +126,7 @@ def minimal_edit(old: str, new: str, index: LineIndex) -> types.TextEdit | None:
     while tail < min(len(a), len(b)) - head - 1 and a[-1 - tail] == b[-1 - tail]:
         tail += 1
     # replace old lines head .. len(a)-tail-1 (inclusive) by new lines head .. len(b)-tail-1
-    old_end_line = len(a) - tail  # 0-based index of the first line kept at the end
-    new_mid = b[head : len(b) - tail]
-    if tail:
-        start = types.Position(line=head, character=0)
-        end = types.Position(line=old_end_line, character=0)
-        text = "".join(line + "\n" for line in new_mid)
-    else:
-        # the last line changed: the range runs to the end of the text
-        start = types.Position(line=head, character=0)
-        end = index.end()
-        text = "\n".join(new_mid)
-    return types.TextEdit(range=types.Range(start=start, end=end), new_text=text)
+    start = types.Position(line=head, character=0)
+    # with a common tail, up to the start of its first line; else to the end of the text
+    end = types.Position(line=len(a) - tail, character=0) if tail else index.end()
+    return types.TextEdit(range=types.Range(start=start, end=end), new_text="".join(b[head : len(b) - tail]))

@@ -2,12 +2,15 @@
 
 - a request whose params do not match the method's schema gets an InvalidParams error
   (pygls 2.1 only logs it, leaving the client waiting forever);
-- requests before `initialize` get ServerNotInitialized (-32002);
+- requests before `initialize` get ServerNotInitialized (-32002), and a second `initialize`
+  gets InvalidRequest and changes nothing (LSP allows one; pygls would re-run it and replace
+  the initializationOptions, which can hold `dynamicChecks: false`);
 - pull diagnostics (`diagnosticProvider`) are advertised only to clients that can pull, so
   that every other client gets pushes (what ruff does);
-- document lines split on "\\n" only: pygls splits on every Unicode line break (form feed,
-  U+2028...), which puts incremental edits after such a character in the wrong place; and an
-  incremental edit is one splice (pygls rebuilds the text line by line on every keystroke);
+- document lines end at "\\r\\n", "\\r" and "\\n" only (LSP's line ends): pygls splits on every
+  Unicode line break (form feed, U+2028...), which puts incremental edits after such a
+  character in the wrong place; and an incremental edit is one splice (pygls rebuilds the text
+  line by line on every keystroke);
 - the `workDoneToken` of `workspace/executeCommand` reaches the command (pygls drops it).
 """
 
@@ -22,6 +25,8 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 from pygls.workspace import TextDocument, Workspace
+
+from gradlint.source import EOL as _EOL, split_lines_keepends
 
 from .positions import normalize_encoding, to_code_points
 
@@ -44,31 +49,41 @@ ANSWERED = _Answered()
 class _Document(TextDocument):
     @property
     def lines(self):  # LSP line breaks are \n, \r\n and \r; Python's splitlines knows more
-        parts = self.source.split("\n")
-        out = [p + "\n" for p in parts[:-1]]
-        if parts[-1]:
-            out.append(parts[-1])
-        return tuple(out)
+        parts = split_lines_keepends(self.source)
+        if not parts[-1]:
+            parts.pop()
+        return tuple(parts)
 
     def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
         # pygls rebuilds the whole text line by line for every keystroke (2 ms on a 10,000-line
         # file, 2 s for a burst of 1,000 edits); two offsets and one splice do the same.
         src = self.source
         encoding = normalize_encoding(self._position_codec.encoding)
-
-        def offset(pos: types.Position) -> int:
-            parts = src.split("\n", pos.line)  # C-level work only, up to the wanted line
-            if len(parts) <= pos.line:
-                return len(src)  # past the end
-            rest = parts[-1]
-            nl = rest.find("\n")
-            line = rest if nl < 0 else rest[:nl]
-            if line.endswith("\r"):
-                line = line[:-1]
-            return len(src) - len(rest) + to_code_points(line, pos.character, encoding)
-
-        start, end = offset(change.range.start), offset(change.range.end)
+        start, end = _offset(src, change.range.start, encoding), _offset(src, change.range.end, encoding)
         self._source = src[:start] + change.text + src[max(start, end):]
+
+
+def _offset(src: str, pos: types.Position, encoding: str) -> int:
+    """The offset in `src` of an LSP position (clamped to its line, or to the end)."""
+    if "\r" in src:  # lines end at "\r" too: a regex walk (rare, so not worth the C-level path)
+        start = 0
+        if pos.line > 0:
+            for n, m in enumerate(_EOL.finditer(src), 1):
+                if n == pos.line:
+                    start = m.end()
+                    break
+            else:
+                return len(src)  # past the end
+        m = _EOL.search(src, start)
+        line = src[start : m.start() if m else len(src)]
+        return start + to_code_points(line, pos.character, encoding)
+    parts = src.split("\n", pos.line)  # C-level work only, up to the wanted line
+    if len(parts) <= pos.line:
+        return len(src)  # past the end
+    rest = parts[-1]
+    nl = rest.find("\n")
+    line = rest if nl < 0 else rest[:nl]
+    return len(src) - len(rest) + to_code_points(line, pos.character, encoding)
 
 
 class _Workspace(Workspace):
@@ -87,6 +102,7 @@ class GradlintProtocol(LanguageServerProtocol):
     def __init__(self, server, converter) -> None:
         super().__init__(server, converter)
         self.initialized = False
+        self._initialize_seen = False  # set on receipt: a second one may arrive before the first ends
 
     # ------------------------------------------------------------------ decoding
     def structure_message(self, data: dict[str, Any]):
@@ -114,7 +130,12 @@ class GradlintProtocol(LanguageServerProtocol):
         super().handle_message(message)
 
     def _handle_request(self, msg_id, method_name, params):
-        if not self.initialized and method_name != types.INITIALIZE:
+        if method_name == types.INITIALIZE:
+            if self._initialize_seen:
+                self._send_response(msg_id, error=types.ResponseError(code=INVALID_REQUEST, message="the server is already initialized (initialize may be sent only once)"))
+                return
+            self._initialize_seen = True
+        elif not self.initialized:
             self._send_response(msg_id, error=types.ResponseError(code=SERVER_NOT_INITIALIZED, message="the server is not initialized yet"))
             return
         super()._handle_request(msg_id, method_name, params)
@@ -122,7 +143,11 @@ class GradlintProtocol(LanguageServerProtocol):
     # ------------------------------------------------------------------ lifecycle
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):
-        result = yield from super().lsp_initialize(params)
+        try:
+            result = yield from super().lsp_initialize(params)
+        except BaseException:
+            self._initialize_seen = False  # it failed: the client may try again
+            raise
         self._workspace.__class__ = _Workspace  # no document exists yet: safe to swap
         caps = result.capabilities
         if client_can_pull(params.capabilities):

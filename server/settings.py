@@ -3,10 +3,12 @@ and `workspace/didChangeConfiguration`, merged onto the defaults.
 
 Keys (camelCase as editors write them): `select`, `ignore` (rule codes or prefixes),
 `interpreter` (Python that runs gradient checks), `dynamicChecks` (bool), `debounce` (ms),
-`gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted).
+`gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted),
+`fileTimeout` (s one lint check may take; default: 5 plus 10 per MB of the buffer).
 
 A bad value is logged and ignored (the default stays) — a typo in settings.json must not stop
-linting.
+linting. `dynamicChecks` is the exception: it guards running the workspace's code, so it fails
+closed (see `merge`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class Settings:
     # libcst holds the GIL and needs ~0.5 GB per MB of source: a 5 MB buffer would take
     # minutes; such files (generated data, minified code) are reported, not linted.
     max_file_size: int = 1_000_000
+    file_timeout: float | None = None  # None: gradlint.watchdog.default_limit of the buffer's size
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     @property
@@ -62,12 +65,6 @@ def _positive(value: Any) -> float:
     return float(value)
 
 
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError("expected true or false")
-    return value
-
-
 def _interpreter(value: Any) -> str | None:
     if value is None or value == "":
         return None
@@ -82,10 +79,10 @@ _FIELDS = {
     "select": ("select", lambda v: None if v is None else _codes(v)),
     "ignore": ("ignore", _codes),
     "interpreter": ("interpreter", _interpreter),
-    "dynamicChecks": ("dynamic_checks", _bool),
     "debounce": ("debounce_ms", _nonneg_int),
     "gradcheckTimeout": ("gradcheck_timeout", _positive),
     "maxFileSize": ("max_file_size", _nonneg_int),
+    "fileTimeout": ("file_timeout", _positive),
 }
 
 
@@ -99,17 +96,33 @@ def section_of(raw: Any) -> Mapping[str, Any]:
     return raw
 
 
+def _dynamic_values(raw: Any) -> list[Any]:
+    """Every `dynamicChecks` in `raw`: flat and under "gradlint". Other keys are read from one
+    shape only (`section_of`), but a `false` for this one must count wherever the client put it."""
+    if not isinstance(raw, Mapping):
+        return []
+    found = [raw["dynamicChecks"]] if "dynamicChecks" in raw else []
+    inner = raw.get("gradlint")
+    if isinstance(inner, Mapping) and "dynamicChecks" in inner:
+        found.append(inner["dynamicChecks"])
+    return found
+
+
 def merge(base: Settings, raw: Any) -> Settings:
-    """`base` with the keys present in `raw` applied. `dynamicChecks: false` from any source
-    wins over a later `true`: the editor turns checks off for an untrusted workspace through
-    initializationOptions, and that workspace's own settings file must not turn them back on."""
+    """`base` with the keys present in `raw` applied.
+
+    `dynamicChecks` fails closed: checks stay on only while every value seen is literally
+    `true`. A `false` — or anything else: `"false"`, `0`, `null` — from any source, flat or
+    nested, turns them off, and a later `true` cannot turn them back on: the editor turns checks
+    off for an untrusted workspace through initializationOptions, and that workspace's own
+    settings file must not turn them back on."""
     section = section_of(raw)
     changes: dict[str, Any] = {}
     problems = list(base.problems)
     for key, value in section.items():
         spec = _FIELDS.get(key)
         if spec is None:
-            continue  # unknown keys: other tools' settings share the section in some editors
+            continue  # unknown keys (and dynamicChecks, below): other tools' settings share the section
         attr, parse = spec
         try:
             changes[attr] = parse(value)
@@ -117,8 +130,14 @@ def merge(base: Settings, raw: Any) -> Settings:
             msg = f"gradlint setting {key!r}: {exc}; got {value!r} (ignored)"
             log.warning(msg)
             problems.append(msg)
-    if changes.get("dynamic_checks") is True and not base.dynamic_checks:
-        changes["dynamic_checks"] = False
+    dynamic = _dynamic_values(raw)
+    for value in dynamic:
+        if not isinstance(value, bool):
+            msg = f"gradlint setting 'dynamicChecks': expected true or false; got {value!r} (gradient checks are off)"
+            log.warning(msg)
+            problems.append(msg)
+    if dynamic:
+        changes["dynamic_checks"] = base.dynamic_checks and all(v is True for v in dynamic)
     return replace(base, problems=tuple(problems), **changes)
 
 

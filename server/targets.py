@@ -12,7 +12,8 @@ Inputs for a target may be written in comments directly above it (above its deco
     # gradlint: dtype=float64
     def f(x): ...
 
-A value may continue on the next comment lines. Keys: inputs, against, dtype, seed.
+A value may continue on the next comment lines. Keys: inputs, against, dtype, seed, constant
+(comma-separated arguments to leave out of the check).
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from gradlint.source import split_lines
+
 # last component of a base class that makes a class a trainable layer / a custom autograd op
 _MODULE_BASES = {"Module", "Layer", "Model", "Sequential", "ModuleList", "ModuleDict"}
 _FUNCTION_BASES = {"Function", "InplaceFunction"}
-COMMENT_KEYS = ("inputs", "against", "dtype", "seed")
+COMMENT_KEYS = ("inputs", "against", "dtype", "seed", "constant")
 _KEY_LINE = re.compile(r"^\s*#\s*gradlint:\s*(?P<key>" + "|".join(COMMENT_KEYS) + r")\s*=\s*(?P<value>.*)$")
 _COMMENT = re.compile(r"^\s*#(?P<body>.*)$")
 
@@ -112,7 +115,7 @@ def find(text: str, qualname: str, targets: list[Target] | None = None) -> Targe
 def comment_options(text: str, target: Target) -> dict[str, str]:
     """`# gradlint: key=value` comments directly above the target (and between its
     decorators). Later keys win; a value continues over following plain comment lines."""
-    lines = text.split("\n")
+    lines = split_lines(text)
     block: list[str] = []
     i = target.first_line - 2  # 0-based index of the line above the first decorator
     while i >= 0 and _COMMENT.match(lines[i]):
@@ -173,7 +176,7 @@ class Located:
 
 
 def locate(text: str, qualname: str) -> Located | None:
-    lines = text.split("\n")
+    lines = split_lines(text)
     parts = qualname.split(".")
     if len(parts) == 1:
         pats = [_def_re(parts[0], ""), _class_re(parts[0])]

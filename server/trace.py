@@ -20,7 +20,6 @@ import re
 import threading
 import uuid
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
@@ -28,9 +27,11 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import from_fs_path, to_fs_path
 
 from gradlint.diagnostics import Diagnostic, Position
+from gradlint.limits import read_regular
+from gradlint.source import split_lines
 
 from .convert import to_lsp
-from .gradcheck import _first_line, _in_thread
+from .gradcheck import _in_thread, _summary
 from .positions import LineIndex
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ class TraceService:
         n = len(report.get("findings") or [])
         kind = types.MessageType.Warning if failed or n else types.MessageType.Info
         found = f"{n} finding{'s' if n != 1 else ''}" if n else "nothing found"
-        self.host.show(kind, f"gradlint trace of {os.path.basename(path)}: {found}; {_first_line(line)}")
+        self.host.show(kind, f"gradlint trace of {os.path.basename(path)}: {found}; {_summary(line)}")
         return report
 
     async def _execute(self, request: dict, settings, name: str) -> dict:
@@ -161,7 +162,7 @@ class TraceService:
         found = self.by_path.get(os.path.realpath(path)) if path else None
         if not found:
             return []
-        lines = text.splitlines()
+        lines = split_lines(text)  # Python's lines, as the traced frames count them
         out = []
         for loc in found:
             line = _relocate(lines, loc.diag.start.line, loc.line_text)
@@ -186,7 +187,8 @@ class TraceService:
 
 def _line_of(path: str, line: int) -> str:
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        # a finding's file is the workspace's: a FIFO there must not block the server
+        lines = split_lines(read_regular(path)[0].decode("utf-8"))
     except (OSError, UnicodeDecodeError):
         return ""
     return lines[line - 1] if 0 < line <= len(lines) else ""
@@ -205,7 +207,7 @@ def trace_action(view, client, enabled: bool, rng: types.Range | None = None) ->
     any range inside it (a range past its end is a stale request, answered with nothing)."""
     if view.notebook_cell or view.path is None or not traceable(view.text):
         return None
-    if rng is not None and rng.start.line > view.text.count("\n"):
+    if rng is not None and rng.start.line >= len(split_lines(view.text)):
         return None
     if not enabled:
         if not client.disabled_actions:

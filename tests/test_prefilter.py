@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gradlint.engine import check_source, check_source_full
+from gradlint.engine import DocumentChecker, check_source, check_source_full
 from gradlint.prefilter import has_diff_evidence, plan, split_chunks
 from gradlint.rules.base import all_rules, dedent, examples_of
 
@@ -174,3 +174,18 @@ def test_fast_equals_exhaustive_on_real_code(path):
     fast = check_source_full(text, str(path))
     full = check_source_full(text, str(path), exhaustive=True)
     assert _key(fast.diagnostics) == _key(full.diagnostics)
+
+
+def test_the_editors_cached_path_reports_what_check_source_reports():
+    """The language server's DocumentChecker reuses parsed chunks by text; two identical
+    statements in one file (two `y.backward()`) must still be two statements (they were one
+    node, so the second backward looked like a loop's)."""
+    text = "import torch\nw = torch.randn(3, requires_grad=True)\ny = (w * 2).sum()\ny.backward()\nprint(2)\ny.backward()\n"
+    checker = DocumentChecker("a.py")
+    want = _key(check_source(text, "a.py"))
+    assert [k[:2] for k in want] == [("GL201", 6)]
+    assert _key(checker.check(text)) == want
+    assert _key(checker.check(text)) == want  # and again, from the cache
+    for path in _corpus_files():
+        src = path.read_text(encoding="utf-8")
+        assert _key(DocumentChecker(str(path)).check(src)) == _key(check_source(src, str(path), always_parse=True)), path

@@ -1,7 +1,8 @@
 -- gradlint for Neovim 0.11+ (built-in LSP client): put this in init.lua, or copy the table
 -- passed to vim.lsp.config into ~/.config/nvim/lsp/gradlint.lua and keep only vim.lsp.enable.
 -- Needs `gradlint` on PATH (pip install gradlint-autograd; or set cmd to
--- { '/path/to/python', '-m', 'gradlint', 'lsp' }).
+-- { '/path/to/venv/bin/gradlint', 'lsp' }). Not `python -m gradlint lsp`: -m would import
+-- modules from the folder Neovim was started in (docs/security.md).
 vim.lsp.config('gradlint', {
   cmd = { 'gradlint', 'lsp' },
   filetypes = { 'python' },

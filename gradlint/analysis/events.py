@@ -12,7 +12,31 @@ from typing import Any
 
 import libcst as cst
 
+from .kinds import StrEnum
 from .values import EMPTY, Val
+
+
+class DiffKind(StrEnum):
+    """How something is differentiated."""
+
+    BACKWARD = "backward"  # loss.backward(), torch.autograd.backward, accelerator.backward(loss)
+    AUTOGRAD_GRAD = "autograd_grad"  # torch.autograd.grad(outputs, inputs)
+    TAPE = "tape"  # tape.gradient / jacobian / batch_jacobian
+    JAX = "jax"  # the return value of a function given to jax.grad & co
+    KERAS = "keras"  # a loss function given to Keras compile(loss=...)
+    LIGHTNING = "lightning"  # what a LightningModule's training_step returns
+
+
+class Traced:
+    """Inside a function traced by JAX: by which transform (`kind`: grad | jit | vjp), of which
+    function, and where the transform was applied (None: a decorator)."""
+
+    __slots__ = ("kind", "fn", "node")
+
+    def __init__(self, kind: str, fn: Any, node: cst.CSTNode | None = None) -> None:
+        self.kind = kind
+        self.fn = fn
+        self.node = node
 
 
 class Ctx:
@@ -30,7 +54,7 @@ class Ctx:
         fn: Any = None,
         calls: tuple = (),
         run: int = 0,
-        traced: Any = None,
+        traced: Traced | None = None,
         amp: Any = None,
     ) -> None:
         self.loops = loops  # ((loop node, iteration index), ...) outermost first
@@ -42,7 +66,7 @@ class Ctx:
         self.run = run  # id of the top-level interpretation this belongs to
         self.traced = traced  # JAX tracing context (kind, function) when inside jax.grad/jit
         self.amp = amp  # the autocast CallEvent when inside `with torch.autocast(...)`
-        self._key = None
+        self._key: tuple | None = None
 
     def replace(self, **kw: Any) -> "Ctx":
         c = Ctx(
@@ -78,6 +102,8 @@ class Ctx:
 
 class Event:
     __slots__ = ("node", "ctx", "seq")
+
+    node: Any  # the syntax node (a cst.Call for a CallEvent, the statement for an assignment, ...)
 
     def __init__(self, node: cst.CSTNode, ctx: Ctx) -> None:
         self.node = node
@@ -133,31 +159,52 @@ class DiffEvent(Event):
     a Lightning `training_step` return."""
 
     __slots__ = (
-        "kind",
-        "target",
-        "target_node",
-        "sources",
-        "source_node",
-        "retain",
-        "create_graph",
-        "freed_hit",
-        "tape",
-        "extra",
+        "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit",
+        "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call",
     )
 
-    def __init__(self, node, ctx, kind: str, target: Val, target_node, **kw: Any) -> None:
+    def __init__(
+        self,
+        node,
+        ctx,
+        kind: DiffKind,
+        target: Val,
+        target_node,
+        *,
+        sources: Val | None = None,
+        source_node=None,
+        retain: bool | None = False,
+        create_graph: bool | None = False,
+        freed_hit: frozenset = frozenset(),
+        tape=None,
+        tape_method: str | None = None,
+        tape_name: str | None = None,
+        tape_used_before: bool = False,
+        transform=None,
+        returns: Val | None = None,
+        fn=None,
+        compile_call=None,
+    ) -> None:
         super().__init__(node, ctx)
-        self.kind = kind  # backward | autograd_grad | tape | jax | keras | lightning
-        self.target = target
+        self.kind = kind
+        self.target = target  # what is differentiated (the loss)
         self.target_node = target_node
-        self.sources: Val | None = kw.get("sources")
-        self.source_node = kw.get("source_node")
-        # retain: True / False / None (unknown, e.g. a variable)
-        self.retain: bool | None = kw.get("retain", False)
-        self.create_graph: bool | None = kw.get("create_graph", False)
-        self.freed_hit: frozenset = kw.get("freed_hit", frozenset())
-        self.tape = kw.get("tape")
-        self.extra: dict = kw.get("extra") or {}
+        self.sources = sources  # what it is differentiated with respect to (autograd.grad inputs, tape sources)
+        self.source_node = source_node
+        self.retain = retain  # retain_graph: True / False / None (unknown, e.g. a variable)
+        self.create_graph = create_graph
+        self.freed_hit = freed_hit  # graph nodes of the target whose buffers an earlier backward freed
+        # TAPE: the TapeInfo, the method (gradient/jacobian/batch_jacobian), the tape's name,
+        # and whether a non-persistent tape was used before on this path
+        self.tape = tape
+        self.tape_method = tape_method
+        self.tape_name = tape_name
+        self.tape_used_before = tape_used_before
+        # JAX: the JaxTransform and what the function returns; JAX/KERAS: the FunctionInfo
+        self.transform = transform
+        self.returns = returns
+        self.fn = fn
+        self.compile_call = compile_call  # KERAS: the compile(...) call
 
 
 class OptEvent(Event):
@@ -169,9 +216,24 @@ class OptEvent(Event):
 
     def __init__(self, node, ctx, kind: str, target: Val, prev=None) -> None:
         super().__init__(node, ctx)
-        self.kind = kind
+        self.kind = kind  # step | zero_grad | unscale | clip
         self.target = target
         self.prev = prev
+
+
+class TransformedCallEvent(Event):
+    """A call of a function transformed by jax.grad/value_and_grad/jit/vmap/vjp (`g(x, 2)` for
+    `g = jax.grad(f)`): `transform` says which transform of which function."""
+
+    __slots__ = ("transform", "args", "kwargs", "arg_nodes", "kw_nodes")
+
+    def __init__(self, node, ctx, transform, args: list[Val], kwargs: dict[str, Val], arg_nodes, kw_nodes) -> None:
+        super().__init__(node, ctx)
+        self.transform = transform
+        self.args = args
+        self.kwargs = kwargs
+        self.arg_nodes = arg_nodes
+        self.kw_nodes = kw_nodes
 
 
 class AssignEvent(Event):
@@ -310,4 +372,5 @@ EVENT_HOOKS = {
     UseEvent: "on_use",
     FunctionEvent: "on_function",
     AttrSetEvent: "on_attrset",
+    TransformedCallEvent: "on_transformed_call",
 }

@@ -10,7 +10,8 @@ A value carries
   result of that operation reaches something that is differentiated;
 - `graphs`: the autograd graph nodes in its history (per loop iteration and call site), used to
   tell when a backward pass walks through buffers an earlier one freed;
-- a `kind` and small `attrs` of hints (dtype, shape, scalar-ness, which optimizer, ...).
+- a `kind` (`facts.Kind`) and `attrs`: its facts (dtype, shape, scalar-ness, which optimizer,
+  ...), each declared in facts.py with its join and the operations it survives.
 
 Values are immutable; `join` merges the values of alternative paths (branches, iterations).
 """
@@ -21,6 +22,10 @@ import itertools
 from typing import Any, Iterable
 
 import libcst as cst
+
+from . import kinds as K
+from .facts import KIND_DEFINING, QUAL, TRI_FACTS, UNION_FACTS, join_tri
+from .kinds import Kind, OriginKind
 
 # Creation order: origins, cuts and notes live in frozensets, whose iteration order depends on
 # object ids; rules sort by `seq` so that what they report does not vary between runs.
@@ -36,7 +41,7 @@ class Origin:
 
     def __init__(
         self,
-        kind: str,
+        kind: OriginKind,
         label: str,
         node: cst.CSTNode | None,
         *,
@@ -44,8 +49,6 @@ class Origin:
         framework: str = "torch",
         leaf: bool = True,
     ) -> None:
-        # kind: "module" | "tensor" (requires_grad leaf / Parameter) | "tfvar" | "watched"
-        #       | "jaxarg" | "kerasout" | "sym" (an argument of a function analysed on its own)
         self.kind = kind
         self.label = label
         self.node = node
@@ -106,7 +109,7 @@ class Val:
         cuts: frozenset = _EMPTY_SET,
         notes: frozenset = _EMPTY_SET,
         graphs: frozenset = _EMPTY_SET,
-        kind: str | None = None,
+        kind: Kind | None = None,
         attrs: dict | None = None,
     ) -> None:
         self.live = live
@@ -149,12 +152,18 @@ class Val:
             setattr(v, k, val)
         return v
 
-    def with_attrs(self, **attrs: Any) -> "Val":
+    def with_fact(self, name: str, value: Any) -> "Val":
+        """This value with one fact set (`v.with_fact(F.PERSISTENT, True)`)."""
         merged = dict(self.attrs) if self.attrs else {}
-        merged.update(attrs)
+        merged[name] = value
         return Val(self.live, self.cuts, self.notes, self.graphs, self.kind, merged)
 
-    def without_attrs(self, *keys: str) -> "Val":
+    def with_facts(self, facts: dict) -> "Val":
+        merged = dict(self.attrs) if self.attrs else {}
+        merged.update(facts)
+        return Val(self.live, self.cuts, self.notes, self.graphs, self.kind, merged)
+
+    def without_facts(self, *keys: str) -> "Val":
         if not self.attrs or not any(k in self.attrs for k in keys):
             return self
         merged = {k: v for k, v in self.attrs.items() if k not in keys}
@@ -172,11 +181,7 @@ EMPTY = Val()
 
 def ref(qual: str) -> Val:
     """A reference to a module, class or function known by its qualified name."""
-    return Val(kind="ref", attrs={"qual": qual})
-
-
-# Attributes whose values are merged by union rather than dropped when they differ.
-_UNION_ATTRS = frozenset({"opt_params", "watched_by"})
+    return Val(kind=K.REF, attrs={QUAL: qual})
 
 
 def join(values: Iterable[Val]) -> Val:
@@ -207,25 +212,22 @@ def join(values: Iterable[Val]) -> Val:
         if kind != v.kind:
             kind = None
         attrs = _join_attrs(attrs, v.attrs)
-    key = _KIND_KEY.get(kind)
+    key = KIND_DEFINING.get(kind)
     if key is not None and (attrs is None or key not in attrs):
         kind = None  # e.g. two different functions: neither can be called precisely
     return Val(live, cuts, notes, graphs, kind, attrs)
 
 
-# kinds that are meaningless without their defining attribute
-_KIND_KEY = {"function": "fn", "bound": "fn", "class": "cls", "jaxfn": "jaxfn", "ref": "qual", "tape": "tape", "autograd_apply": "cls"}
-
-
 def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
+    """The facts of two paths where they meet, each by its declared join (facts.Join)."""
     if a is b:
         return a
     if not a or not b:
-        # Keep only union attributes from whichever side has them.
+        # Keep only union facts from whichever side has them.
         src = a or b
         if not src:
             return None
-        kept = {k: v for k, v in src.items() if k in _UNION_ATTRS}
+        kept = {k: v for k, v in src.items() if k in UNION_FACTS}
         return kept or None
     out = {}
     for k, va in a.items():
@@ -233,17 +235,21 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
             vb = b[k]
             if va is vb or va == vb:
                 out[k] = va
-            elif k in _UNION_ATTRS:
+            elif k in UNION_FACTS:
                 out[k] = va | vb
-        elif k in _UNION_ATTRS:
+            elif k in TRI_FACTS:
+                tri = join_tri(va, vb)
+                if tri is not None:
+                    out[k] = tri
+        elif k in UNION_FACTS:
             out[k] = va
     for k, vb in b.items():
-        if k in _UNION_ATTRS and k not in a:
+        if k in UNION_FACTS and k not in a:
             out[k] = vb
     return out or None
 
 
-def combine(values: Iterable[Val], kind: str | None = None, attrs: dict | None = None) -> Val:
+def combine(values: Iterable[Val], kind: Kind | None = None, attrs: dict | None = None) -> Val:
     """The value computed from several inputs by a differentiable operation (no new node)."""
     live = cuts = notes = graphs = _EMPTY_SET
     for v in values:
@@ -260,7 +266,7 @@ def combine(values: Iterable[Val], kind: str | None = None, attrs: dict | None =
     return Val(live, cuts, notes, graphs, kind, attrs)
 
 
-def cut(v: Val, c: Cut, kind: str | None = None, attrs: dict | None = None) -> Val:
+def cut(v: Val, c: Cut, kind: Kind | None = None, attrs: dict | None = None) -> Val:
     """`v` passed through a gradient-stopping operation.
 
     A hard cut (a conversion out of the framework) is also recorded for origins that were

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .report import GradcheckReport, error_report
@@ -18,7 +18,8 @@ DTYPES = ("float64", "float32")
 
 
 def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, dtype: Any = None,
-              seed: int = 0, directions: int | None = None, name: str | None = None) -> GradcheckReport:
+              seed: int = 0, directions: int | None = None, name: str | None = None,
+              constants: Iterable[str | int] = ()) -> GradcheckReport:
     """Check the gradients of `fn` at `inputs` against finite differences.
 
     fn: a function, a torch.autograd.Function subclass (checked through .apply), or an
@@ -28,6 +29,9 @@ def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, 
     dtype: the dtype the check runs in; default float64 (inputs are promoted).
     seed: seeds the random directions and any inferred inputs.
     directions: random directions per input (default 1 in float64, 3 in float32).
+    constants: arguments (by name or position) or module parameters (by name) to leave out of
+        the check: passed through unchanged, their gradient not compared (what
+        requires_grad=False does for torch.autograd.gradcheck).
     """
     t0 = time.perf_counter()
     label = name or _label(fn)
@@ -48,14 +52,14 @@ def gradcheck(fn: Any, *inputs: Any, against: Callable[..., Any] | None = None, 
         return user_error(e, label, "while preparing the check", t0)
     t_inputs = time.perf_counter() - t0
     report = check_resolved(resolved, built, against_fn, dtype=dtype, seed=seed,
-                            directions=directions, name=label)
+                            directions=directions, name=label, constants=constants)
     report.timings["inputs"] = t_inputs
     report.timings["total"] = time.perf_counter() - t0
     return report
 
 
 def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, directions: int | None,
-                   name: str) -> GradcheckReport:
+                   name: str, constants: Iterable[str | int] = ()) -> GradcheckReport:
     """Promote, build the Problem, run the Checker; user exceptions become an `error` report."""
     import torch
 
@@ -80,7 +84,8 @@ def check_resolved(resolved, built, against_fn, *, dtype: Any, seed: int, direct
             module.to(check_dtype)
         args = [a.detach().to(check_dtype) if isinstance(a, torch.Tensor) and a.is_floating_point()
                 else a for a in args]
-        problem = Problem(resolved.fn, args, built.names, module=module, seed=seed)
+        problem = Problem(resolved.fn, args, built.names, module=module, seed=seed,
+                          constants=frozenset(str(c).strip() for c in constants))
         report = Checker(problem, dtype=check_dtype, directions=directions, seed=seed,
                          target_dtype=target_dtype, against=against_fn, name=name,
                          kind=resolved.kind, notes=built.notes).run()

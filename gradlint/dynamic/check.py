@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import torch
 
-from . import explain
+from . import blame, explain, patterns
 from .against import AgainstError, align_gradients, ulp_table
 from .floats import EPS, dtype_name, power_of_two, to_float32, ulp
 from .floats import eps as machine_eps
-from .localise import Localisation, check_element, localise, unravel
+from .localise import Element, Localisation, check_element, localise, unravel
 from .numerics import NOISE_R, RESOLVE, SAFETY, Line, Outcome, classify
 from .problem import Problem, Var, all_finite, changed_norm
 from .report import (
@@ -33,6 +34,11 @@ from .report import (
 
 RESOLUTION_LIMIT = RESOLVE  # a pass needs every variable resolved to 5% even where kinks blur it
 SAMPLES = 8  # single elements checked when random directions are blurred by kinks
+UNREPEATABLE = ("the forward is not repeatable: two evaluations at the same inputs differ (state that "
+                "changes between calls?), so finite differences cannot decide, and a mismatch would say "
+                "nothing about the backward")
+KINKS_SHOWN = 5  # kinked elements listed in the report
+KINK_BUDGET = 48  # stencils spent isolating kinks that sit exactly at the input
 LOW_PRECISION = ("float32", "float16", "bfloat16")
 
 
@@ -44,12 +50,17 @@ class BackwardError(Exception):
 class VarResult:
     var: Var
     grads: list[torch.Tensor | None]
+    leaf: torch.Tensor | None = None  # the graph forward's leaf for var (whom blame looks for)
     outcomes: list[Outcome] = field(default_factory=list)
     directions: list[torch.Tensor] = field(default_factory=list)
     priors: list[dict[str, float]] = field(default_factory=list)
     status: str = "ok"
     nonfinite: dict[str, object] | None = None
     localisation: Localisation | None = None
+    check_element: Callable[[int], Element] | None = None  # flat index -> element, as localisation checks
+    hints: list[str] = field(default_factory=list)  # patterns of the mismatching elements (patterns.py)
+    kinks: list[Element] = field(default_factory=list)  # elements sitting exactly on a kink
+    vouched: list[Outcome] = field(default_factory=list)  # the smooth blocks that decided the rest
     sampled: Localisation | None = None  # single elements checked when directions were blurred
     note: str | None = None
 
@@ -80,6 +91,8 @@ class Checker:
         self.eps = EPS["float64"]  # of the lowest precision on the differentiable path (run())
         self.s0 = 0.0  # half the largest finite-difference offset, per unit of an input's scale
         self.f0: list[torch.Tensor] = []  # outputs at the base point
+        self.u0: list[torch.Tensor] = []  # the first output weighting
+        self.repeatable: bool | None = None  # learnt once, when something looks wrong
 
     # -- the check ---------------------------------------------------------------------------
 
@@ -89,10 +102,17 @@ class Checker:
         report = GradcheckReport(verdict=PASS, explanation="", target=self.name, kind=self.kind,
                                  dtype=dtype_name(self.dtype), target_dtype=self.target_dtype,
                                  seed=self.seed)
+        if p.unknown_constants:
+            known = [n for n in p.names] + [v.name for v in p.vars if v.kind == "parameter"]
+            return self._finish(error_report(
+                "usage", f"--constant {', '.join(p.unknown_constants)}: no such argument"
+                + (f" (the arguments are {', '.join(known)})" if known else " (the target takes no arguments)")
+                + ".", target=self.name, kind=self.kind), t_start)
         if not p.vars:
+            held = [f"{n} ({d})" for n, d, _ in p.constants] + [f"{n} (marked constant)" for n, _, _ in p.fixed]
             return self._finish(error_report(
                 "inputs", "Nothing to differentiate: the target has no floating-point inputs"
-                + (f" (only {', '.join(f'{n} ({d})' for n, d, _ in p.constants)})" if p.constants else "")
+                + (f" (only {', '.join(held)})" if held else "")
                 + (" and no trainable parameters." if p.module is not None else "."),
                 target=self.name, kind=self.kind), t_start)
         outs, leaves = p.graph_forward()
@@ -120,22 +140,34 @@ class Checker:
             repeat = self._vjp(outs, leaves, us[0])
         except BackwardError as e:
             report.verdict = FAIL
-            report.error = {"kind": "backward", "message": str(e)}
+            report.error = {"kind": "backward",
+                            "message": blame.backward_error(e.__cause__ or e, outs,
+                                                            lambda: self._vjp(outs, leaves, us[0]))}
             report.inputs = [self._input_shell(v) for v in p.vars]
             return self._finish(report, t_start)
         # The graph forward's outputs are the base point of every stencil: no extra forward.
         f0 = [o.detach() for o in outs]
-        self.f0 = f0
-        results = [self._check_var(var, us, [g[i] for g in grads]) for i, var in enumerate(p.vars)]
-        if any(r.status == "nonsmooth" for r in results) and not self._repeatable(f0, us[0]):
-            report.notes.append("The forward is not repeatable: two evaluations at the same inputs "
-                                "differ (state that changes between calls?), so finite differences "
-                                "cannot be trusted.")
+        self.f0, self.u0 = f0, us[0]
+        results = [self._check_var(var, us, [g[i] for g in grads], leaves[i]) for i, var in enumerate(p.vars)]
+        unrepeatable = any(r.status in ("nonsmooth", "mismatch") for r in results) and not self._is_repeatable()
+        if unrepeatable:
+            for r in results:
+                if r.status in ("nonsmooth", "mismatch"):
+                    r.status, r.kinks, r.localisation, r.vouched = "nonsmooth", [], None, []
+                    r.note = UNREPEATABLE
+        self._report_inplace(report)
+        for r in results:
+            if r.status == "mismatch" and r.disconnected:
+                why = blame.missing_gradient(outs, r.leaf, r.var.name, lambda: self._vjp(outs, leaves, us[0]))
+                if why:
+                    r.note = why
         t_loc = time.perf_counter()
         for r in results:
             if r.status == "mismatch" and r.localisation is None:
                 self._localise(r, us)
                 self._confirm(r, us)
+            if r.status == "mismatch":
+                self._patterns(r)
         report.timings["localise"] = time.perf_counter() - t_loc
         report.nondeterministic = self._nondeterminism(results, grads[0], repeat)
         report.inputs = [self._input_report(r) for r in results]
@@ -143,11 +175,33 @@ class Checker:
                                       status="not_differentiable",
                                       note="not a floating-point tensor: passed through unchanged")
                           for name, dtype, shape in p.constants]
+        report.inputs += [InputReport(name=name, kind="input", shape=shape, dtype=dtype, status="constant",
+                                      note="marked constant: passed through, its gradient not checked")
+                          for name, dtype, shape in p.fixed]
         report.float32 = self._float32_info(results, f0, grads[0])
         if self.against is not None:
             report.against = self._check_against(outs, leaves, f0)
         report.verdict = self._verdict(results, report)
+        if unrepeatable and report.verdict == FAIL and not (report.error or report.against):
+            report.verdict = INCONCLUSIVE
         return self._finish(report, t_start)
+
+    def _report_inplace(self, report: GradcheckReport) -> None:
+        """A forward that writes its arguments in place was checked on fresh copies; for an
+        autograd.Function that does so without ctx.mark_dirty that is a bug of its own."""
+        for w in self.problem.inplace:
+            where = f" ({w.where})" if w.where else ""
+            if self.kind == "autograd.Function" and not w.returned:
+                report.error = {"kind": "inplace", "message": (
+                    f"The forward of {self.name or 'the Function'} writes its input {w.name} in place{where} "
+                    f"without ctx.mark_dirty({w.name}): the caller's tensor changes under it, and "
+                    f"autograd does not know. Call ctx.mark_dirty({w.name}) and return it, or compute "
+                    f"out of place (e.g. `{w.name} * 2` instead of `{w.name} *= 2`). The gradients were "
+                    "checked on fresh copies of the inputs.")}
+            else:
+                self.notes.append(f"The forward writes its argument {w.name} in place{where}: every "
+                                  "evaluation was given a fresh copy, so finite differences saw the same "
+                                  "function each time.")
 
     def _finish(self, report: GradcheckReport, t_start: float) -> GradcheckReport:
         report.notes = self.notes + report.notes
@@ -187,10 +241,18 @@ class Checker:
         if not pairs:
             return [None] * len(leaves)
         try:
-            return list(torch.autograd.grad([o for o, _ in pairs], leaves, [w for _, w in pairs],
-                                            retain_graph=True, allow_unused=True))
+            # The weighted sum as one scalar, not grad_outputs=u: any tensor in grad_outputs makes
+            # torch import torch.fx.experimental.symbolic_shapes (sympy, 1-2 s) the first time,
+            # which was most of a cold check. Its backward hands each output exactly w.
+            total = sum((o * w).sum() for o, w in pairs)
+            return list(torch.autograd.grad(total, leaves, retain_graph=True, allow_unused=True))
         except Exception as e:
             raise BackwardError(f"The backward raised {type(e).__name__}: {e}") from e
+
+    def _is_repeatable(self) -> bool:
+        if self.repeatable is None:
+            self.repeatable = self._repeatable(self.f0, self.u0)
+        return self.repeatable
 
     def _repeatable(self, f0: list[torch.Tensor], u: list[torch.Tensor]) -> bool:
         """Two forwards at the same point agree (up to the rounding of grad vs no-grad kernels)."""
@@ -244,8 +306,8 @@ class Checker:
         return oc
 
     def _check_var(self, var: Var, us: list[list[torch.Tensor]],
-                   grads: list[torch.Tensor | None]) -> VarResult:
-        r = VarResult(var, grads)
+                   grads: list[torch.Tensor | None], leaf: torch.Tensor | None = None) -> VarResult:
+        r = VarResult(var, grads, leaf)
         for g in grads:
             if g is not None and not all_finite(g):
                 r.nonfinite = _nonfinite_detail(g)
@@ -275,7 +337,11 @@ class Checker:
                         "non-finite values nearby)")
             else:
                 blur = "a mismatch at one step that a smaller step was too noisy to confirm"
-            if any(o.status != "rough" or not o.agrees or o.resolution > RESOLUTION_LIMIT for o in rough):
+            if not self._is_repeatable():
+                r.status, r.note = "nonsmooth", UNREPEATABLE
+            elif any(o.kink_at_point for o in rough) and self._isolate_kinks(r, us[0], grads[0]):
+                pass  # decided element by element: the kinks named, the rest vouched for
+            elif any(o.status != "rough" or not o.agrees or o.resolution > RESOLUTION_LIMIT for o in rough):
                 self._sample_elements(r, us[0], grads[0], blur)
             else:
                 r.note = f"{blur}; the check still resolved it to {max(o.resolution for o in rough):.1e}"
@@ -283,6 +349,51 @@ class Checker:
             r.status = "disconnected"
             r.note = "no gradient flows to it and the output does not change with it"
         return r
+
+    def _isolate_kinks(self, r: VarResult, u: list[torch.Tensor], grad: torch.Tensor | None,
+                       budget: int = KINK_BUDGET) -> bool:
+        """A kink exactly at the input (relu or abs at 0) blurs every direction through it, but
+        only the elements on it. Bisect the direction: a block whose stencil is smooth and agrees
+        vouches for its elements; a rough one is split, down to single elements. True when that
+        decided every element within the budget (then r says which sit on a kink, and whether
+        any other is wrong); False leaves r unchanged (many kinks: sample instead)."""
+        var = r.var
+        g = grad.detach().double() if grad is not None else torch.zeros(var.base.shape, dtype=torch.float64)
+        flat_v = r.directions[0].reshape(-1)
+        flat_g, flat_x = g.reshape(-1), var.base.reshape(-1)
+        vouched: list[Outcome] = []
+        found = Localisation()
+        stack = [(0, flat_v.numel())]
+        while stack:
+            lo, hi = stack.pop()
+            found.tests += 1
+            if found.tests > budget:
+                return False
+            if hi - lo == 1:
+                found.add(check_element(lo, var.base.shape, var.scale, flat_g, flat_x,
+                                        lambda d: self.outcome_along(var, u, d, g, self.s0)))
+                continue
+            d = torch.zeros_like(flat_v)
+            d[lo:hi] = flat_v[lo:hi]
+            oc = self.outcome_along(var, u, d.reshape(var.base.shape), g, self.s0)
+            if oc.status == "agree" and not oc.levels[0].rough:
+                vouched.append(oc)
+                continue
+            mid = (lo + hi) // 2
+            stack += [(mid, hi), (lo, mid)]
+        if found.mismatched:
+            r.status, r.localisation = "mismatch", found
+            r.note = "a kink blurs the random direction, but single elements away from it are wrong"
+            return True
+        vouched += [e.outcome for e in found.agreeing]
+        if not vouched:
+            r.status = "nonsmooth"
+            r.note = ("not differentiable at this point: every element sits on a kink (one-sided slopes "
+                      "differ, e.g. relu or abs at 0)")
+            r.kinks = found.kinked
+            return True
+        r.kinks, r.vouched = found.kinked, vouched
+        return True
 
     def _sample_elements(self, r: VarResult, u: list[torch.Tensor], grad: torch.Tensor | None,
                          blur: str, count: int = SAMPLES) -> None:
@@ -320,9 +431,22 @@ class Checker:
                 key=lambda k: r.outcomes[k].ratio)
         oc = r.outcomes[k]
         grad = r.grads[k] if r.grads[k] is not None else torch.zeros_like(r.var.base)
-        r.localisation = localise(
-            r.directions[k], grad, r.var.base, r.var.scale,
-            lambda d: self.outcome_along(r.var, us[k], d, grad, oc.level.s))
+
+        def along(d: torch.Tensor) -> Outcome:
+            return self.outcome_along(r.var, us[k], d, grad, oc.level.s)
+
+        r.localisation = localise(r.directions[k], grad, r.var.base, r.var.scale, along)
+        flat_g, flat_x = grad.reshape(-1).to(torch.float64), r.var.base.reshape(-1)
+        r.check_element = lambda j: check_element(j, r.var.base.shape, r.var.scale, flat_g, flat_x, along)
+
+    def _patterns(self, r: VarResult) -> None:
+        """Sentences about where the gradient is wrong, each tested on fresh elements."""
+        loc = r.localisation
+        if loc is None or r.check_element is None or not loc.mismatched:
+            return
+        r.hints = patterns.describe(r.var.name, loc.mismatched, loc.agreeing, r.check_element,
+                                    r.var.base.reshape(-1), patterns.output_like(self.f0, r.var.base),
+                                    tuple(r.var.base.shape), self.gen)
 
     def _confirm(self, r: VarResult, us: list[list[torch.Tensor]]) -> None:
         """A failure must be reproduced by something independent of the first direction: single
@@ -375,6 +499,10 @@ class Checker:
         decisive = r.outcomes
         if r.sampled is not None:  # decided by single elements: report those numbers
             decisive = [e.outcome for e in (r.sampled.mismatched + r.sampled.agreeing or r.sampled.kinked)]
+        elif r.vouched:  # decided by the blocks around the kinks
+            decisive = r.vouched
+        rep.kinks = [_element_report(e, "kink") for e in r.kinks[:KINKS_SHOWN]]
+        rep.kinks_total = len(r.kinks)
         worst = max(decisive, key=lambda o: o.ratio, default=None)
         if worst is None:
             return rep
@@ -383,17 +511,38 @@ class Checker:
         rep.noise_floor, rep.tolerance, rep.step = lv.noise, lv.tol, 2 * lv.s * r.var.scale
         # directions: an error shows in any of them, so the best one counts; sampled elements
         # each vouch only for themselves, so the weakest one counts
-        rep.resolution = (max if r.sampled is not None else min)(o.resolution for o in decisive)
+        rep.resolution = (max if r.sampled is not None or r.vouched else min)(o.resolution for o in decisive)
         if r.localisation is not None:
             loc = r.localisation
             rep.worst = [_element_report(e, "mismatch") for e in loc.mismatched[:5]]
             if not loc.mismatched:
                 rep.note = ((rep.note + "; ") if rep.note else "") + (
                     "the mismatch is spread too thinly to pin on single elements")
-            hint = explain.value_pattern(r.var.name, loc.mismatched, loc.agreeing)
-            if hint:
-                rep.note = ((rep.note + "; ") if rep.note else "") + hint
+            extra = r.hints + self._why_factor(r)
+            if extra:
+                rep.note = "; ".join(([rep.note] if rep.note else []) + extra)
         return rep
+
+    def _why_factor(self, r: VarResult) -> list[str]:
+        """A constant factor that a number argument or a gradient hook explains: what a
+        gradient-reversal or scaling layer does on purpose."""
+        loc = r.localisation
+        factor = patterns.constant_factor(loc.mismatched) if loc is not None else None
+        if factor is None:
+            return []
+        p = self.problem
+        out = []
+        for name, value in zip(p.names, p.args):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value not in (0, 1):
+                for sign, word in ((1, ""), (-1, "-")):
+                    if abs(factor - sign * value) <= 1e-6 * abs(value):
+                        out.append(f"the factor is {word}{name} (= {value:g}), the number passed as "
+                                   f"{name}: what a gradient scaling or reversal layer does on purpose")
+        if p.observed.hooks:
+            out.append(f"the forward registers a gradient hook ({', '.join(p.observed.hooks)}), which "
+                       "changes the gradient on purpose: if this factor is what it should apply "
+                       "(gradient reversal or scaling), the hook is right")
+        return out[:2]
 
     def _float32_info(self, results: list[VarResult], f0: list[torch.Tensor], grads: list) -> dict | None:
         """What a float32 check could resolve, and for a scalar loss the finite-difference quantum
@@ -458,7 +607,8 @@ class Checker:
         nan_grad = any(r.nonfinite and r.nonfinite["what"].startswith("NaN") for r in results)
         nondet_fail = any(e.get("above_tolerance") for e in (report.nondeterministic or {}).values())
         against_fail = bool(report.against and report.against["wrong"])
-        if "mismatch" in statuses or nan_grad or nondet_fail or against_fail:
+        inplace_fail = bool(report.error and report.error.get("kind") == "inplace")
+        if "mismatch" in statuses or nan_grad or nondet_fail or against_fail or inplace_fail:
             return FAIL
         if statuses & {"nonsmooth", "nonfinite"} or (report.against and report.against["unresolved"]):
             return INCONCLUSIVE

@@ -1,14 +1,17 @@
 """The child process: limits itself, imports torch once, then serves check requests.
 
-Started by worker.py in the user's interpreter, in a new session (its own process group),
-with stdin from /dev/null and stdout/stderr going to a pipe the parent drains with a cap.
-Requests and replies travel over two private pipes (file descriptors given on the command
-line), one JSON object per line, so nothing the target prints can be mistaken for a reply.
+Started by worker.py in the user's interpreter, in a new session (its own process group), with
+stdout/stderr going to a pipe the parent drains with a cap. Its stdin is one end of a socket
+pair: requests and replies travel over it, one JSON object per line, so nothing the target
+prints can be mistaken for a reply. Before anything else the child moves that socket to a
+high, close-on-exec descriptor and puts /dev/null on stdin (the target's subprocesses do not
+inherit the channel, and `input()` gets EOF), reads the token the parent sent first, and puts
+it into every message.
 
-Messages to the parent:
+Messages to the parent (each with "token"):
     {"type": "hello", "pid", "python", "torch", "error", "startup"}   once, after importing torch
     {"type": "progress", "id", "message"}                             any number
-    {"type": "result", "id", "report", "reusable"}                    one per request
+    {"type": "result", "id", "report", "reusable", "leftovers"}       one per request
 
 Must run on every Python the user might have (3.10+), and must not import the rest of
 gradlint (whose dependencies the user's interpreter may lack): the bootstrap in worker.py
@@ -18,14 +21,17 @@ registers a bare `gradlint` package so that only gradlint.dynamic is loaded.
 from __future__ import annotations
 
 import faulthandler
+import fcntl
 import json
 import os
 import resource
-import signal
+import socket
 import sys
 import threading
 import time
 from typing import Any
+
+from gradlint.dynamic import proctree
 
 FILE_LIMIT = 1 << 30  # a runaway writer gets SIGXFSZ instead of filling the disk
 
@@ -45,17 +51,30 @@ def limit_resources(memory_mb: int) -> None:
         pass
 
 
+CHANNEL_FD_MIN = 100  # out of the way of the descriptors a target typically opens or closes
+
+
 class Channel:
-    def __init__(self, req_fd: int, resp_fd: int) -> None:
-        self.reader = os.fdopen(req_fd, "rb")
-        self.resp_fd = resp_fd
+    def __init__(self, fd: int) -> None:
+        self.sock = socket.socket(fileno=fd)
+        self.reader = self.sock.makefile("rb")
+        self.token = ""
+
+    @classmethod
+    def from_stdin(cls) -> Channel:
+        """Take the socket off stdin: a close-on-exec copy high up, /dev/null on fd 0."""
+        fd = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, CHANNEL_FD_MIN)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        channel = cls(fd)
+        first = json.loads(channel.reader.readline() or b"{}")
+        channel.token = str(first.get("token", ""))
+        return channel
 
     def send(self, message: dict[str, Any]) -> None:
-        data = (json.dumps(message, allow_nan=False) + "\n").encode()
-        view = memoryview(data)
-        while view:
-            n = os.write(self.resp_fd, view)
-            view = view[n:]
+        message["token"] = self.token
+        self.sock.sendall((json.dumps(message, allow_nan=False) + "\n").encode())
 
     def requests(self):
         for line in self.reader:
@@ -64,29 +83,22 @@ class Channel:
                 yield json.loads(line)
 
 
-def kill_stray_processes() -> None:
-    """Processes the target started (subprocess, multiprocessing) share our process group:
-    end them after each request, so a warm worker leaves nothing behind, and reap them."""
-    me, group = os.getpid(), os.getpgrp()
-    try:
-        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
-    except OSError:
-        return
-    for pid in pids:
-        if pid == me:
-            continue
-        try:
-            if os.getpgid(pid) == group:
-                os.kill(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
-    while True:
+def kill_stray_processes() -> list[dict[str, Any]]:
+    """Processes the target started (subprocess, multiprocessing, and those that left our
+    process group or session: we are their subreaper) are ended after each request, so a warm
+    worker leaves nothing behind, and reaped. -> what was still running."""
+    left: list[dict[str, Any]] = []
+    if proctree.available():  # without /proc (macOS) the parent's group kill is all there is
+        left = [{"pid": pid, "command": cmd} for pid, cmd in proctree.kill_tree(os.getpid(), keep_root=True)]
+    end = time.monotonic() + 2.0
+    while time.monotonic() < end:  # reap: killed processes, and orphans re-parented to us
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
             break
         if pid == 0:
-            break
+            time.sleep(0.005)
+    return left
 
 
 def purge_user_modules(before: set[str], roots: list[str]) -> None:
@@ -118,7 +130,7 @@ def serve(channel: Channel) -> None:
         target = str(request.get("target", ""))
         folder = os.path.dirname(os.path.join(request.get("cwd") or "", target.split("::")[0]))
         purge_user_modules(before, [request.get("cwd") or "", folder])
-        kill_stray_processes()
+        leftovers = kill_stray_processes()
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
@@ -127,14 +139,16 @@ def serve(channel: Channel) -> None:
         # Threads the target left running would keep running between requests: then this
         # worker is not clean any more and the parent replaces it.
         reusable = threading.active_count() <= baseline_threads
-        channel.send({"type": "result", "id": rid, "report": report, "reusable": reusable})
+        channel.send({"type": "result", "id": rid, "report": report, "reusable": reusable,
+                      "leftovers": leftovers})
 
 
 def main(argv: list[str]) -> None:
-    req_fd, resp_fd, memory_mb = int(argv[0]), int(argv[1]), int(argv[2])
+    memory_mb = int(argv[0])
+    channel = Channel.from_stdin()  # before anything a target could see or inherit
     limit_resources(memory_mb)
+    proctree.become_subreaper()  # orphans of what the target starts stay ours to kill
     faulthandler.enable(file=sys.stderr, all_threads=True)  # a segfault leaves a traceback in the output
-    channel = Channel(req_fd, resp_fd)
     t0 = time.perf_counter()
     hello: dict[str, Any] = {"type": "hello", "pid": os.getpid(), "python": sys.version.split()[0],
                              "executable": sys.executable, "torch": None, "error": None}

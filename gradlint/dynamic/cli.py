@@ -13,6 +13,7 @@ import os
 import sys
 
 from .report import GradcheckReport, error_report
+from .text import format_text
 from .worker import DEFAULT_MEMORY_MB, run_check
 
 DEFAULT_TIMEOUT = 60.0
@@ -40,6 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the random directions and inputs")
     parser.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
                         help=f"memory limit of the child process (default {DEFAULT_MEMORY_MB}; 0: none)")
+    parser.add_argument("--constant", action="append", default=None, metavar="NAME",
+                        help="leave this argument (name or position) or module parameter out of the "
+                        "check: passed through unchanged, its gradient not compared (repeat, or "
+                        "comma-separate, for several)")
     parser.add_argument("--directions", type=int, default=None, metavar="N",
                         help="random directions per input (default 1 in float64, 3 in float32)")
 
@@ -53,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
         "seed": getattr(args, "seed", 0),
         "cwd": os.getcwd(),
         "directions": getattr(args, "directions", None),
+        "constants": getattr(args, "constant", None) or None,
     }
     try:
         result = run_check(request, python=getattr(args, "python", None),
@@ -64,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "output_format", "text") == "json":
         print(json.dumps(result, indent=2, allow_nan=False))
     else:
-        print(report.to_text())
+        print(format_text(report))
     return report.exit_code
 
 

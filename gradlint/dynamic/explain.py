@@ -18,7 +18,9 @@ def explain(r: GradcheckReport) -> str:
         return (r.error or {}).get("message") or f"The check of {who} could not run."
     parts: list[str] = []
     if r.error and r.error.get("kind") == "backward":
-        parts.append(f"The backward of {who} is broken. {r.error['message']}.")
+        parts.append(f"The backward of {who} is broken. {_sentence(r.error['message'])}")
+    elif r.error and r.error.get("kind") == "inplace":
+        parts.append(_sentence(r.error["message"]))
     bad = [i for i in r.inputs if i.status in ("mismatch", "nonfinite")]
     for i in bad:
         parts.append(_explain_bad_input(who, i))
@@ -28,8 +30,9 @@ def explain(r: GradcheckReport) -> str:
         parts.append(_explain_against(r.against))
     unsure = [i for i in r.inputs if i.status == "nonsmooth"]
     for i in unsure:
-        parts.append(f"Could not decide for {i.name}: {i.note}. Try inputs away from the kink, or "
-                     "check the pieces on either side separately.")
+        advice = (" Try inputs away from the kink, or check the pieces on either side separately."
+                  if "kink" in (i.note or "") else "")
+        parts.append(f"Could not decide for {i.name}: {_sentence(i.note or 'undecided')}{advice}")
     if r.verdict == INCONCLUSIVE and not unsure and not bad:
         parts.append(f"The check of {who} is inconclusive.")
     if r.verdict == PASS or (r.verdict != ERROR and not bad and not r.error):
@@ -45,6 +48,11 @@ def explain(r: GradcheckReport) -> str:
         parts.append(_explain_float32(r))
     parts.extend(r.notes)
     return " ".join(p for p in parts if p)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _fmt(x: float | None, digits: int = 3) -> str:
@@ -69,7 +77,7 @@ def _explain_bad_input(who: str, i: InputReport) -> str:
         s += (f" At {where}{val} finite differences give {_fmt(w.numerical, 6)} and autograd "
               f"{_fmt(w.analytical, 6)}.")
     if i.note:
-        s += f" {i.note[0].upper()}{i.note[1:]}."
+        s += f" {_sentence(i.note[0].upper() + i.note[1:])}"
     return s
 
 
@@ -86,10 +94,30 @@ def _explain_pass(who: str, r: GradcheckReport, ok: list[InputReport]) -> str:
     worst_ratio = max((i.ratio or 0.0) for i in ok)
     resolution = max((i.resolution or 0.0) for i in ok)
     dirs = max(i.directions for i in ok)
-    return (f"The gradients of {who} agree with finite differences for {names}: the largest "
-            f"discrepancy is {_fmt(worst_ratio, 2)}x the tolerance, and the check would have seen "
+    kinked = [i for i in ok if i.kinks]
+    where = ""
+    if kinked:
+        places = [p for i in kinked for p in _kink_places(i)]
+        many = sum(max(i.kinks_total, len(i.kinks)) for i in kinked) > 1
+        where = (f" everywhere except at {', '.join(places)}, which {'sit' if many else 'sits'} exactly on a "
+                 "kink (one-sided slopes differ, e.g. relu or abs at 0): autograd's value there is a "
+                 "convention (a subgradient) that finite differences cannot check, so it is not vouched for."
+                 " Elsewhere")
+    return (f"The gradients of {who} agree with finite differences for {names}{where}{':' if not where else ''} "
+            f"the largest discrepancy is {_fmt(worst_ratio, 2)}x the tolerance, and the check would have seen "
             f"a relative error above {_fmt(resolution, 2)} ({r.dtype}, {dirs} random "
             f"direction{'s' if dirs != 1 else ''} per input).")
+
+
+def _kink_places(i: InputReport) -> list[str]:
+    out = []
+    for e in i.kinks[:3]:
+        val = f" = {_fmt(e.value, 4)}" if e.value is not None else ""
+        out.append(f"{i.name}[{', '.join(map(str, e.index))}]{val}" if e.index else f"{i.name}{val}")
+    more = max(i.kinks_total, len(i.kinks)) - len(out)
+    if more > 0:
+        out.append(f"{more} more element{'s' if more != 1 else ''} of {i.name}")
+    return out
 
 
 def _explain_nondeterminism(nd: dict[str, Any]) -> str:
@@ -146,7 +174,7 @@ def _explain_float32(r: GradcheckReport) -> str:
         q = loss["fd_quantum"]["1e-3"]
         med = loss.get("median_abs_gradient")
         # Only worth a sentence when the quantum is visible next to the gradient itself.
-        if isinstance(med, float) and not math.isnan(med) and q > 0.01 * med:
+        if isinstance(med, float) and not math.isnan(med) and med > 0 and loss["value"] and q > 0.01 * med:
             s = (f"In float32 the loss ({_fmt(loss['value'], 4)}) has an ulp of {_fmt(u, 3)}{p2}, so a "
                  f"one-sided finite difference with step 1e-3 moves in multiples of ulp(L)/h = "
                  f"{_fmt(q, 3)}")
@@ -159,24 +187,3 @@ def _explain_float32(r: GradcheckReport) -> str:
                       "hand-written float32 finite-difference check of this loss is coarse")
             parts.append(s + ".")
     return " ".join(parts)
-
-
-def value_pattern(name: str, mismatched: list, agreeing: list) -> str | None:
-    """A factual pattern over the elements inspected: a constant factor, or a value threshold."""
-    hints = []
-    ratios = [e.analytical / e.numerical for e in mismatched if e.numerical]
-    if len(ratios) >= 2 and any(e.analytical for e in mismatched):
-        lo, hi = min(ratios), max(ratios)
-        if hi - lo <= 1e-3 * max(abs(lo), abs(hi)):
-            hints.append(f"autograd = {_fmt((lo + hi) / 2, 5)} x finite differences at all "
-                         f"{len(ratios)} mismatching elements inspected (a constant factor)")
-    if len(mismatched) >= 2 and len(agreeing) >= 2:
-        mv = [e.value for e in mismatched]
-        av = [e.value for e in agreeing]
-        if min(mv) > max(av):
-            hints.append(f"every mismatching element has {name} >= {_fmt(min(mv), 3)} and every "
-                         f"agreeing one {name} <= {_fmt(max(av), 3)}")
-        elif max(mv) < min(av):
-            hints.append(f"every mismatching element has {name} <= {_fmt(max(mv), 3)} and every "
-                         f"agreeing one {name} >= {_fmt(min(av), 3)}")
-    return "; ".join(hints) or None

@@ -236,11 +236,21 @@ _CHANNELS = re.compile(r"expected input\[[^\]]*\] to have (\d+) channels")
 
 
 def _runs(fn, args: list[Any]) -> tuple[bool, str]:
+    """Does `fn(*args)` run and give a finite floating output? Called on copies (a forward that
+    writes its input in place must not change the inputs the check then uses); first without
+    autograd (cheap), then, if the forward needs it (it registers a gradient hook, or calls
+    autograd itself), with inputs that require grad."""
     try:
         with torch.no_grad():
-            out = fn(*args)
+            out = fn(*_copies(args, grad=False))
     except Exception as e:  # noqa: BLE001 - a probe that fails is expected
-        return False, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        if not _needs_grad(e):
+            return False, _why(e)
+        try:
+            with torch.enable_grad():
+                out = fn(*_copies(args, grad=True))
+        except Exception as e2:  # noqa: BLE001
+            return False, _why(e2)
     from .problem import all_finite, float_leaves
 
     leaves = float_leaves(out)
@@ -251,10 +261,35 @@ def _runs(fn, args: list[Any]) -> tuple[bool, str]:
     return True, ""
 
 
-def probe(fn, n: int, gen: torch.Generator, limit: int = 24) -> tuple[list[Any], str, list[str]] | tuple[None, str, list[str]]:
-    """Try small shapes (all inputs alike, then matmul-shaped pairs), normal then positive values."""
-    candidates: list[tuple[tuple[int, ...], ...]] = [tuple([s] * n) for s in PROBE_SHAPES]
-    if n == 2:
+def _copies(args: list[Any], grad: bool) -> list[Any]:
+    out = []
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            a = a.detach().clone()
+            if grad and a.is_floating_point():
+                a = a.requires_grad_(True).clone()  # not a leaf: in-place writes stay allowed
+        out.append(a)
+    return out
+
+
+def _needs_grad(e: Exception) -> bool:
+    text = str(e)
+    return "does not require grad" in text or "doesn't require grad" in text or \
+        "element 0 of tensors does not require grad" in text
+
+
+def _why(e: Exception) -> str:
+    return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+
+
+def probe(fn, n: int, gen: torch.Generator, limit: int = 24,
+          numbers: dict[int, Any] | None = None) -> tuple[list[Any], str, list[str]] | tuple[None, str, list[str]]:
+    """Try small shapes (all tensor inputs alike, then matmul-shaped pairs), normal then positive
+    values. `numbers`: positions that take a plain number (scalars.py), passed as given."""
+    numbers = numbers or {}
+    k = max(0, n - len(numbers))  # tensor arguments
+    candidates: list[tuple[tuple[int, ...], ...]] = [tuple([s] * k) for s in PROBE_SHAPES] if k else [()]
+    if k == 2:
         candidates += [((3, 4), (4, 5)), ((2, 3, 4), (2, 4, 5)), ((4,), (3, 4))]
     last = ""
     tried = 0
@@ -262,13 +297,14 @@ def probe(fn, n: int, gen: torch.Generator, limit: int = 24) -> tuple[list[Any],
     while queue and tried < limit:
         shapes = queue.pop(0)
         for positive in (False, True):
-            args = [(torch.rand(s, generator=gen) + 0.5) if positive else torch.randn(s, generator=gen)
-                    for s in shapes]
+            tensors = [(torch.rand(s, generator=gen) + 0.5) if positive else torch.randn(s, generator=gen)
+                       for s in shapes]
+            args = _merge(tensors, numbers, n)
             tried += 1
             ok, why = _runs(fn, args)
             if ok:
-                expr = ", ".join((f"torch.rand({', '.join(map(str, s))}) + 0.5" if positive else _randn(s))
-                                 for s in shapes)
+                exprs = [(f"torch.rand({', '.join(map(str, s))}) + 0.5" if positive else _randn(s)) for s in shapes]
+                expr = ", ".join(str(a) for a in _merge(exprs, {i: repr(v) for i, v in numbers.items()}, n))
                 notes = [f"Inputs found by probing: shapes {', '.join(str(tuple(s)) for s in shapes)}."]
                 if positive:
                     notes.append("Positive values were used: the output is not finite at negative inputs.")
@@ -281,6 +317,12 @@ def probe(fn, n: int, gen: torch.Generator, limit: int = 24) -> tuple[list[Any],
         if fixed and fixed not in queue:
             queue.insert(0, fixed)
     return None, last, []
+
+
+def _merge(tensors: list[Any], numbers: dict[int, Any], n: int) -> list[Any]:
+    """Arguments in order: the numbers at their positions, the tensors in the others."""
+    it = iter(tensors)
+    return [numbers[i] if i in numbers else next(it) for i in range(n)]
 
 
 def _fix_from_error(msg: str, shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...] | None:
@@ -300,6 +342,29 @@ def _fix_from_error(msg: str, shapes: tuple[tuple[int, ...], ...]) -> tuple[tupl
 # -- the entry point ---------------------------------------------------------------------------
 
 
+def _numbers(resolved: Resolved, params: list[inspect.Parameter]) -> dict[int, Any]:
+    """{position: number} for the required parameters that take plain numbers (scalars.py)."""
+    from .scalars import scalar_values
+
+    names = [p.name for p in params if p.kind != p.VAR_POSITIONAL]
+    if not names:
+        return {}
+    owner = getattr(resolved.fn, "__self__", None)  # Function.apply is bound to the class
+    setup = None
+    if isinstance(owner, type) and issubclass(owner, torch.autograd.Function):
+        custom = getattr(owner, "setup_context", None)
+        if custom is not None and custom is not torch.autograd.Function.setup_context:
+            setup = custom
+    ctx = None
+    if resolved.skip_first:
+        try:
+            ctx = next(iter(inspect.signature(resolved.signature_of).parameters))
+        except (TypeError, ValueError, StopIteration):
+            ctx = None
+    values = scalar_values(resolved.signature_of, names, _hints(resolved, params), setup, ctx)
+    return {i: values[name] for i, name in enumerate(names) if name in values}
+
+
 def build(resolved: Resolved, expr: str | None, seed: int) -> Built:
     gen = torch.Generator().manual_seed(seed)
     torch.manual_seed(seed)
@@ -317,6 +382,7 @@ def build(resolved: Resolved, expr: str | None, seed: int) -> Built:
     params = required_params(resolved)
     n = max(1, len(params))
     notes: list[str] = []
+    numbers = _numbers(resolved, params)
     if resolved.module is not None:
         first = from_first_layer(resolved.module, gen)
         if first is not None:
@@ -324,7 +390,13 @@ def build(resolved: Resolved, expr: str | None, seed: int) -> Built:
             args = args * n if n > 1 else args
             if _runs(resolved.fn, args)[0]:
                 return Built(args, "module", ", ".join([e] * n), param_names(resolved, n), notes)
-    args, e, pnotes = probe(resolved.fn, n, gen)
+    args, e, pnotes = probe(resolved.fn, n, gen, numbers=numbers)
+    if args is not None and numbers:
+        names = param_names(resolved, n)
+        pnotes.append(", ".join(f"{names[i]} = {v!r}" for i, v in sorted(numbers.items()))
+                      + ": the target uses " + ("it" if len(numbers) == 1 else "them")
+                      + " as a plain number (kept on ctx, or as a size or dim), so "
+                      + ("it is" if len(numbers) == 1 else "they are") + " not probed as a tensor.")
     if args is not None:
         return Built(args, "probed", e, param_names(resolved, n), notes + pnotes)
     names = param_names(resolved, n)

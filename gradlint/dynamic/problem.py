@@ -15,6 +15,9 @@ from typing import Any
 import torch
 
 from .floats import dtype_name
+from .observe import Observation, observing, versions
+
+LEAF_INPLACE = "a leaf Variable that requires grad"  # torch's error for an in-place write to a leaf
 
 
 @dataclass
@@ -67,53 +70,19 @@ def rms(t: torch.Tensor) -> float:
     return float(torch.linalg.vector_norm(t, dtype=torch.float64)) / math.sqrt(max(t.numel(), 1))
 
 
-_MODE_CLASS: type | None = None
+@dataclass
+class InPlace:
+    """An argument the forward wrote in place."""
 
-
-def _observer_mode(seen: dict[str, str], tainted: set[int]):
-    """A dispatch mode that records the floating dtypes computed on the differentiable path
-    (dtype surprises: a float64 check of code that calls .float() inside can only resolve
-    float32 precision). 'On the path' = some argument is a variable or an earlier result on
-    the path (tracked by object identity); constants made in float32 do not count."""
-    global _MODE_CLASS
-    if _MODE_CLASS is None:
-        try:
-            from torch.utils._python_dispatch import TorchDispatchMode
-        except ImportError:  # pragma: no cover - very old torch
-            return None
-
-        class Mode(TorchDispatchMode):
-            def __init__(self, seen, tainted):
-                super().__init__()
-                self.seen, self.tainted = seen, tainted
-
-            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                result = func(*args, **(kwargs or {}))
-                if _touches(args, self.tainted) or (kwargs and _touches(kwargs.values(), self.tainted)):
-                    for r in result if isinstance(result, (tuple, list)) else (result,):
-                        if isinstance(r, torch.Tensor) and r.is_floating_point():
-                            self.tainted.add(id(r))
-                            if r.dtype not in (torch.float64,):
-                                self.seen.setdefault(dtype_name(r.dtype), str(func).removesuffix(".default"))
-                return result
-
-        _MODE_CLASS = Mode
-    return _MODE_CLASS(seen, tainted)
-
-
-def _touches(args, tainted: set[int]) -> bool:
-    for a in args:
-        if isinstance(a, (list, tuple)):
-            if any(id(b) in tainted for b in a):
-                return True
-        elif id(a) in tainted:
-            return True
-    return False
+    name: str
+    where: str | None  # file:line of the write, when the dispatch mode saw it
+    returned: bool  # the forward returned that very tensor (what ctx.mark_dirty allows)
 
 
 class Problem:
     def __init__(self, fn: Callable[..., Any], args: list[Any], var_names: list[str],
-                 module: torch.nn.Module | None = None, seed: int = 0) -> None:
+                 module: torch.nn.Module | None = None, seed: int = 0,
+                 constants: frozenset[str] | set[str] = frozenset()) -> None:
         self.fn = fn
         self.args = list(args)
         self.module = module
@@ -121,66 +90,115 @@ class Problem:
         self.reseed = False  # the target draws random numbers: same RNG state before every forward
         self.rng_state: torch.Tensor | None = None
         self.grad_enabled_fd = False  # the target needs autograd inside its forward
-        self.observed_dtypes: dict[str, str] = {}
+        # The target writes an argument in place: every call gets fresh copies, so the base
+        # point stays where it was and every evaluation sees the same function.
+        self.copy_inputs = False
+        self.observed = Observation()
+        self.inplace: list[InPlace] = []
         self.vars: list[Var] = []
         self.constants: list[tuple[str, str, list[int]]] = []  # non-floating tensors: name, dtype, shape
+        self.fixed: list[tuple[str, str, list[int]]] = []  # arguments the caller marked constant
+        self.names = [var_names[i] if i < len(var_names) else f"input{i}" for i in range(len(self.args))]
+        wanted = set(constants)
         for i, a in enumerate(self.args):
-            name = var_names[i] if i < len(var_names) else f"input{i}"
+            name = self.names[i]
             if isinstance(a, torch.Tensor):
-                if a.is_floating_point():
+                if name in wanted or str(i) in wanted:
+                    wanted.discard(name)
+                    wanted.discard(str(i))
+                    self.fixed.append((name, dtype_name(a.dtype), list(a.shape)))
+                elif a.is_floating_point():
                     base = a.detach().clone()
                     self.args[i] = base
                     self.vars.append(Var(name, "input", base, position=i, scale=max(1.0, rms(base))))
                 else:
                     self.constants.append((name, dtype_name(a.dtype), list(a.shape)))
+            elif name in wanted or str(i) in wanted:  # not a tensor: constant anyway
+                wanted.discard(name)
+                wanted.discard(str(i))
+                self.fixed.append((name, type(a).__name__, []))
         if module is not None:
             for pname, p in module.named_parameters():
-                if p.requires_grad and p.is_floating_point():
+                if pname in wanted:
+                    wanted.discard(pname)
+                    self.fixed.append((pname, dtype_name(p.dtype), list(p.shape)))
+                elif p.requires_grad and p.is_floating_point():
                     base = p.detach().clone()
                     self.vars.append(Var(pname, "parameter", base, param=p, scale=max(1.0, rms(base))))
+        self.unknown_constants = sorted(wanted)
+
+    @property
+    def observed_dtypes(self) -> dict[str, str]:
+        return self.observed.dtypes
 
     # -- calling -----------------------------------------------------------------------------
 
     def _call(self, args: list[Any]) -> Any:
         if self.reseed:
             torch.random.set_rng_state(self.rng_state)
+        if self.copy_inputs:
+            args = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
         return self.fn(*args)
 
     def graph_forward(self) -> tuple[list[torch.Tensor], list[torch.Tensor]]:
         """One forward with every variable requiring grad: (floating outputs, leaf per var).
 
         Also learns whether the target draws random numbers (then every later forward is
-        seeded identically, so dropout masks agree between the evaluations) and which dtypes
-        it computes in."""
-        args = list(self.args)
+        seeded identically, so dropout masks agree between the evaluations), which dtypes it
+        computes in, which hooks it registers, and whether it writes its arguments in place
+        (then the forward runs again, and every later one too, on fresh copies)."""
         leaves: list[torch.Tensor] = []
         for v in self.vars:
             if v.kind == "input":
-                leaf = v.base.clone().requires_grad_(True)
-                args[v.position] = leaf
+                leaves.append(v.base.clone().requires_grad_(True))
             else:
                 with torch.no_grad():
                     v.param.copy_(v.base)
-                leaf = v.param
-            leaves.append(leaf)
+                leaves.append(v.param)
         # Restoring the RNG state before every forward makes random draws (dropout) identical
         # across evaluations; it is cheap, unlike torch.manual_seed.
         self.rng_state = torch.random.get_rng_state()
-        seen: dict[str, str] = {}
-        mode = _observer_mode(seen, {id(leaf) for leaf in leaves})
+        args = self._graph_args(leaves)
+        before = versions(args)
+        seen = Observation()
         with torch.enable_grad():
-            out = None
-            if mode is not None:
-                try:
-                    with mode:
-                        out = self.fn(*args)
-                    self.observed_dtypes = seen
-                except Exception:  # noqa: BLE001 - some code does not run under a dispatch mode
+            try:
+                with observing(seen, leaves, args):
+                    out = self.fn(*args)
+            except Exception as e:  # noqa: BLE001 - decided below
+                if LEAF_INPLACE in str(e) and not self.copy_inputs:
+                    out = None  # it writes its input in place: again, on a copy of each leaf
+                else:  # some code does not run under a dispatch mode: again without it
                     torch.random.set_rng_state(self.rng_state)
-            if out is None:
-                out = self.fn(*args)
+                    seen = Observation()
+                    args = self._graph_args(leaves)
+                    before = versions(args)
+                    out = self.fn(*args)
+        self.observed = seen
+        written = [i for i, (b, a) in enumerate(zip(before, versions(args))) if b is not None and a != b]
+        if written and out is not None and not self.inplace:
+            outs = float_leaves(out)
+            self.inplace = [InPlace(self.names[i], seen.writes.get(id(args[i])),
+                                    any(o is args[i] for o in outs)) for i in written]
+        if (out is None or written) and not self.copy_inputs:
+            self.copy_inputs = True
+            torch.random.set_rng_state(self.rng_state)
+            return self.graph_forward()
         self.reseed = not torch.equal(self.rng_state, torch.random.get_rng_state())
         return float_leaves(out), leaves
+
+    def _graph_args(self, leaves: list[torch.Tensor]) -> list[Any]:
+        """The arguments of the graph forward: the leaves at the variables' positions (through a
+        clone in copy mode, so that an in-place write reaches a copy and the gradient still
+        flows to the leaf), and fresh copies of the other tensors (a write must not reach the
+        base point)."""
+        positions = {v.position for v in self.vars if v.kind == "input"}
+        args = [a.clone() if isinstance(a, torch.Tensor) and i not in positions else a
+                for i, a in enumerate(self.args)]
+        for v, leaf in zip(self.vars, leaves):
+            if v.kind == "input":
+                args[v.position] = leaf.clone() if self.copy_inputs else leaf
+        return args
 
     def base_outputs(self) -> list[torch.Tensor]:
         """Outputs at the base point, evaluated the way every finite-difference point is."""
@@ -208,7 +226,8 @@ class Problem:
                 with torch.no_grad():
                     return [o.detach() for o in float_leaves(self._call(args))]
             except RuntimeError as e:
-                # e.g. a forward that calls torch.autograd.grad itself: evaluate with autograd on.
+                # e.g. a forward that calls torch.autograd.grad or register_hook itself:
+                # evaluate with autograd on.
                 if "grad" not in str(e):
                     raise
                 self.grad_enabled_fd = True

@@ -49,6 +49,8 @@ class InputReport:
     step: float | None = None
     directions: int = 0
     worst: list[ElementReport] = field(default_factory=list)
+    kinks: list[ElementReport] = field(default_factory=list)  # elements exactly on a kink: not vouched for
+    kinks_total: int = 0
     note: str | None = None
 
 
@@ -95,15 +97,11 @@ class GradcheckReport:
         data = _known(cls, data)
         data["inputs"] = [
             InputReport(**{**_known(InputReport, i),
-                           "worst": [ElementReport(**_known(ElementReport, w)) for w in i.get("worst", [])]})
+                           "worst": [ElementReport(**_known(ElementReport, w)) for w in i.get("worst", [])],
+                           "kinks": [ElementReport(**_known(ElementReport, w)) for w in i.get("kinks", [])]})
             for i in data.get("inputs", [])
         ]
         return cls(**data)
-
-    def to_text(self) -> str:
-        from .text import format_text
-
-        return format_text(self)
 
 
 def error_report(what: str, message: str, *, target: str = "", traceback: str | None = None,

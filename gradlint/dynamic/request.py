@@ -17,7 +17,8 @@ from .report import GradcheckReport, error_report
 
 REQUEST_KEYS = {"target": str, "inputs": (str, type(None)), "against": (str, type(None)),
                 "dtype": (str, type(None)), "seed": int, "cwd": (str, type(None)),
-                "directions": (int, type(None)), "id": (int, str, type(None))}
+                "directions": (int, type(None)), "constants": (list, str, type(None)),
+                "id": (int, str, type(None))}
 
 
 class RequestError(ValueError):
@@ -32,9 +33,20 @@ def validate(request: Any) -> dict[str, Any]:
     for key, types in REQUEST_KEYS.items():
         if key in request and not isinstance(request[key], types):
             raise RequestError(f"request field {key!r} has the wrong type: {type(request[key]).__name__}")
+    constants = request.get("constants")
+    if isinstance(constants, list) and not all(isinstance(c, str) for c in constants):
+        raise RequestError("request field 'constants' must be a list of argument names")
     if request.get("dtype") not in (None, "float32", "float64"):
         raise RequestError(f"dtype must be float32 or float64, not {request['dtype']!r}")
     return request
+
+
+def constant_names(value: list[str] | str | None) -> list[str]:
+    """`["w", "bank"]`, or one string `"w, bank"` (a comment or a command-line value)."""
+    if not value:
+        return []
+    items = value if isinstance(value, list) else [value]
+    return [name.strip() for item in items for name in item.split(",") if name.strip()]
 
 
 def execute(request: dict[str, Any], progress: Callable[[str], None] | None = None) -> dict[str, Any]:
@@ -80,7 +92,7 @@ def execute(request: dict[str, Any], progress: Callable[[str], None] | None = No
         say("checking gradients")
         report = check_resolved(resolved, built, against, dtype=request.get("dtype"),
                                 seed=int(request.get("seed", 0)), directions=request.get("directions"),
-                                name=target)
+                                name=target, constants=constant_names(request.get("constants")))
         report.timings["inputs"] = t_inputs
         return _timed(report, t0)
     except SystemExit as e:

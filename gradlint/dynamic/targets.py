@@ -97,6 +97,7 @@ def resolve(obj: Any, owner: Any = None) -> Resolved:
     import torch
 
     if inspect.isclass(obj) and issubclass(obj, torch.autograd.Function):
+        _check_new_style(obj)
         return Resolved(obj.apply, "autograd.Function", obj.forward, skip_first=_takes_ctx(obj))
     if inspect.isclass(obj) and issubclass(obj, torch.nn.Module):
         inst = _instantiate(obj)
@@ -109,6 +110,7 @@ def resolve(obj: Any, owner: Any = None) -> Resolved:
         if static or inspect.ismethod(obj):  # staticmethod / classmethod: call as is
             return Resolved(obj, "method", obj)
         if issubclass(owner, torch.autograd.Function):
+            _check_new_style(owner)
             return Resolved(owner.apply, "autograd.Function", owner.forward, skip_first=_takes_ctx(owner))
         inst = _instantiate(owner)
         bound = getattr(inst, obj.__name__)
@@ -127,6 +129,24 @@ def _takes_ctx(fn_cls: Any) -> bool:
 
     return getattr(fn_cls, "setup_context", torch.autograd.Function.setup_context) is \
         torch.autograd.Function.setup_context
+
+
+def _check_new_style(fn_cls: Any) -> None:
+    """A Function that defines setup_context is new-style: torch calls its forward *without*
+    ctx. A forward that still takes ctx first then gets the first input as ctx and misses its
+    last argument, and the error torch raises (`missing a required argument`) does not say why."""
+    if _takes_ctx(fn_cls):
+        return
+    try:
+        first = next(iter(inspect.signature(fn_cls.forward).parameters), None)
+    except (TypeError, ValueError):
+        return
+    if first == "ctx":
+        raise TargetError(
+            f"{fn_cls.__name__} defines setup_context, so torch calls its forward without ctx (a "
+            f"new-style autograd.Function), but {fn_cls.__name__}.forward still takes ctx as its first "
+            "parameter: remove ctx from forward and do the ctx work (ctx.save_for_backward, ctx.name = "
+            "...) in setup_context(ctx, inputs, output), or delete setup_context to keep the old style")
 
 
 def _instantiate(cls: type) -> Any:

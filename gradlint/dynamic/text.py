@@ -34,6 +34,10 @@ def format_text(r: GradcheckReport) -> str:
                 val = f" ({i.name}={_g(w.value, 4)})" if w.value is not None else ""
                 lines.append(f"      [{idx}]{val}: numerical {_g(w.numerical, 6)}, autograd "
                              f"{_g(w.analytical, 6)}")
+            for k in i.kinks:
+                idx = ", ".join(map(str, k.index))
+                val = f" ({i.name}={_g(k.value, 4)})" if k.value is not None else ""
+                lines.append(f"      [{idx}]{val}: on a kink, not vouched for (autograd {_g(k.analytical, 6)})")
     if r.error and r.error.get("traceback"):
         lines.append("")
         lines += ["  " + ln for ln in r.error["traceback"].rstrip().splitlines()[-12:]]

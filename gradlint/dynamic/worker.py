@@ -2,10 +2,17 @@
 
 torch-free: the CLI and the language server import this without torch. The target's code
 runs only in the child, which is started in its own session (process group) with a memory
-limit (child.py), stdin from /dev/null, and stdout/stderr drained here through a bounded
-buffer. A timeout, a cancellation or too much output kills the whole process group, so
-processes the target spawned die with it. Whatever goes wrong comes back as a report dict
-with verdict "error" and the reason; nothing here raises for a problem in user code.
+limit (child.py), and stdout/stderr drained here through a bounded buffer. Requests and
+replies travel over a socket pair handed to the child as its stdin (so no descriptor number
+appears on its command line); the child moves it out of the way and puts /dev/null on stdin
+before any user code runs. Every reply carries a token sent first on that socket, so a reply
+written by something else is rejected rather than believed.
+
+While a check runs, `proctree.MemoryWatch` adds up the memory of the child's whole process
+tree, shared memory included; after every check, pass or fail, whatever the target left
+running is killed and reported; a timeout, a cancellation, too much output or a crash stops
+and kills the whole tree (proctree.py). Whatever goes wrong comes back as a report dict with
+verdict "error" and the reason; nothing here raises for a problem in user code.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ import collections
 import itertools
 import json
 import os
+import secrets
 import select
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -24,6 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from . import proctree
 from .report import error_report
 
 DEFAULT_MEMORY_MB = 4096  # torch alone needs ~250 MB of data segment; 4 GiB leaves room for real models
@@ -50,7 +60,8 @@ SIGNALS = {
     signal.SIGABRT: "aborted (SIGABRT), e.g. a failed assertion in native code",
     signal.SIGFPE: "crashed with a floating-point exception (SIGFPE)",
     signal.SIGILL: "crashed with an illegal instruction (SIGILL)",
-    signal.SIGKILL: "was killed (SIGKILL), possibly by the system for running out of memory",
+    signal.SIGKILL: "was killed (SIGKILL) by something other than gradlint, possibly the system's "
+                    "out-of-memory killer",
     signal.SIGXFSZ: "exceeded the file-size limit (SIGXFSZ) by writing more than 1 GiB to a file",
     signal.SIGTERM: "was terminated (SIGTERM)",
 }
@@ -104,6 +115,11 @@ class Output:
 class Worker:
     """One child process in `python`, reused across checks until it dies or is killed."""
 
+    # The program the child runs. A subclass may run another child that speaks the same
+    # protocol (child.py's Channel and messages) and so gets the same isolation:
+    # gradlint.trace.runner runs a training program under a trace instead of the checker.
+    bootstrap = BOOTSTRAP
+
     def __init__(self, python: str | None = None, memory_mb: int = DEFAULT_MEMORY_MB,
                  output_limit: int = DEFAULT_OUTPUT_LIMIT,
                  startup_timeout: float = DEFAULT_STARTUP_TIMEOUT) -> None:
@@ -114,8 +130,8 @@ class Worker:
         self.proc: subprocess.Popen | None = None
         self.hello: dict[str, Any] | None = None
         self.last_pid: int | None = None  # of the latest child, kept after it is gone
-        self._req_w: int | None = None
-        self._resp_r: int | None = None
+        self._sock: socket.socket | None = None  # our end of the request/reply socket pair
+        self._token = ""  # every reply must carry it (a reply without it was not sent by us)
         self._buffer = b""
         self._output: Output | None = None
         self._ids = itertools.count(1)
@@ -130,24 +146,22 @@ class Worker:
     # -- lifecycle ---------------------------------------------------------------------------
 
     def _spawn(self) -> None:
-        req_r, req_w = os.pipe()
-        resp_r, resp_w = os.pipe()
+        ours, theirs = socket.socketpair()
+        token = secrets.token_hex(16)
         env = _child_env()
         try:
             proc = subprocess.Popen(
-                [self.python, "-c", BOOTSTRAP, PACKAGE_DIR, str(req_r), str(resp_w), str(self.memory_mb)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                pass_fds=(req_r, resp_w), start_new_session=True, env=env)
+                [self.python, "-c", self.bootstrap, PACKAGE_DIR, str(self.memory_mb)],
+                stdin=theirs, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                start_new_session=True, env=env)
         except BaseException:
-            os.close(req_w)
-            os.close(resp_r)
+            ours.close()
             raise
         finally:
-            os.close(req_r)
-            os.close(resp_w)
-        os.set_blocking(resp_r, False)
+            theirs.close()
+        ours.sendall((json.dumps({"type": "init", "token": token}) + "\n").encode())
         with self._state_lock:
-            self.proc, self._req_w, self._resp_r, self._buffer = proc, req_w, resp_r, b""
+            self.proc, self._sock, self._token, self._buffer = proc, ours, token, b""
             self._output = Output(proc.stdout, self.output_limit)
             self.last_pid = proc.pid
 
@@ -159,8 +173,8 @@ class Worker:
         """Take the child's state and clear it at once, so that a close() on another thread and a
         fresh start cannot interleave; the caller then terminates what it took."""
         with self._state_lock:
-            taken = (self.proc, self._req_w, self._resp_r, self._output)
-            self.proc, self.hello, self._req_w, self._resp_r, self._output = None, None, None, None, None
+            taken = (self.proc, self._sock, self._output)
+            self.proc, self.hello, self._sock, self._output = None, None, None, None
         return taken
 
     def __enter__(self) -> Worker:  # noqa: PYI034 - Python 3.10 has no typing.Self
@@ -172,12 +186,13 @@ class Worker:
     # -- messages ----------------------------------------------------------------------------
 
     def _messages(self, timeout: float) -> tuple[list[dict[str, Any]], bool]:
-        """Wait up to `timeout` for reply lines: (messages, eof)."""
-        fd = self._resp_r
-        if fd is None:
+        """Wait up to `timeout` for reply lines: (messages, eof). A line that is not JSON, or
+        does not carry this worker's token, raises ValueError."""
+        sock = self._sock
+        if sock is None:
             raise OSError("the worker was closed")
         sel = selectors.DefaultSelector()
-        sel.register(fd, selectors.EVENT_READ)
+        sel.register(sock, selectors.EVENT_READ)
         try:
             ready = sel.select(timeout)
         finally:
@@ -186,20 +201,25 @@ class Worker:
         if ready:
             try:
                 while True:
-                    chunk = os.read(fd, 1 << 16)
+                    chunk = sock.recv(1 << 16, socket.MSG_DONTWAIT)
                     if not chunk:
                         eof = True
                         break
                     self._buffer += chunk
                     if len(self._buffer) > MAX_MESSAGE:
                         raise ValueError("reply too long")
-            except BlockingIOError:
+            except (BlockingIOError, InterruptedError):
                 pass
+            except ConnectionResetError:
+                eof = True
         out = []
         while b"\n" in self._buffer:
             line, self._buffer = self._buffer.split(b"\n", 1)
             if line.strip():
-                out.append(json.loads(line))
+                m = json.loads(line)
+                if not isinstance(m, dict) or m.get("token") != self._token:
+                    raise ValueError("a message gradlint's worker did not send")
+                out.append(m)
         return out, eof
 
     def _start(self, cancel: threading.Event | None) -> dict[str, Any] | None:
@@ -223,6 +243,10 @@ class Worker:
                               "(importing torch).", output=output.text())
             try:
                 msgs, eof = self._messages(min(0.05, remaining))
+            except ValueError as e:
+                self.close()
+                return _error("startup", f"{self.python} sent an unreadable message while starting ({e}).",
+                              output=output.text())
             except OSError:
                 return _error("cancelled", "The worker was shut down while starting.")
             for m in msgs:
@@ -266,19 +290,17 @@ class Worker:
         rid = next(self._ids)
         message = dict(request) if isinstance(request, dict) else {"target": request}
         message["id"] = rid
-        proc, output, req_w = self.proc, self._output, self._req_w
-        if proc is None or output is None or req_w is None:
+        proc, output, sock = self.proc, self._output, self._sock
+        if proc is None or output is None or sock is None:
             return _finish(_error("cancelled", "The worker was shut down."), target)
         output.reset()
         try:
-            data = (json.dumps(message) + "\n").encode()
-            view = memoryview(data)
-            while view:  # blocking write: the child reads requests as soon as it is idle
-                view = view[os.write(req_w, view):]
+            sock.sendall((json.dumps(message) + "\n").encode())
         except (OSError, TypeError, ValueError) as e:
             self.close()
             return _finish(_error("crash", f"Could not send the request to the worker: {e}"), target)
         deadline = time.monotonic() + timeout
+        watch = proctree.MemoryWatch(proc.pid, self.memory_mb << 20) if proctree.available() else None
         while True:
             if self.proc is not proc:  # close() from another thread (shutdown)
                 return _shut_down(target)
@@ -287,6 +309,11 @@ class Worker:
             if output.overflow.is_set():
                 return self._kill("output_limit", f"The target printed more than "
                                   f"{self.output_limit >> 20} MiB of output; stopped it.", target)
+            used = watch.over() if watch is not None else None
+            if used is not None:
+                return self._kill("memory", f"The check's processes used {used >> 20} MiB of memory "
+                                  f"(shared memory included), over the limit of {self.memory_mb} MiB; "
+                                  "stopped it: it ran out of memory.", target)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return self._kill("timeout", f"The check did not finish within {timeout:g} s "
@@ -295,8 +322,9 @@ class Worker:
             try:
                 msgs, eof = self._messages(min(0.05, remaining))
             except ValueError as e:
-                return self._kill("crash", f"The worker sent an unreadable reply ({e}).", target)
-            except OSError:  # its pipes were closed under us: shut down (checked above)
+                return self._kill("protocol", f"The worker's reply channel carried {e} (the target wrote "
+                                  "to it?): the check cannot be trusted and was stopped.", target)
+            except OSError:  # the channel was closed under us: shut down (checked above)
                 continue
             for m in msgs:
                 if m.get("id") != rid:
@@ -307,6 +335,11 @@ class Worker:
                     report = m.get("report") or {}
                     _wait_output(proc)
                     report["output"] = output.text()
+                    left = list(m.get("leftovers") or [])
+                    if proctree.available():  # the child killed its leftovers; make sure
+                        left += [{"pid": pid, "command": cmd}
+                                 for pid, cmd in proctree.kill_tree(proc.pid, keep_root=True)]
+                    _report_leftovers(report, left)
                     if not m.get("reusable", True):
                         self.close()
                     return report
@@ -317,17 +350,26 @@ class Worker:
         taken = self._detach()
         if taken[0] is None:
             return _shut_down(target)
-        out = taken[3].text() if taken[3] else ""
+        out = taken[2].text() if taken[2] else ""
         _terminate(*taken)
         return _finish(_error(kind, message, output=out), target)
 
     def _died(self, target: str) -> dict[str, Any]:
-        """The reply pipe closed: the child is gone (or going); say how it ended."""
+        """The reply channel closed: the child is gone, or it closed the channel itself."""
         taken = self._detach()
         if taken[0] is None:  # close() on another thread got there first
             return _shut_down(target)
+        proc = taken[0]
+        end = time.monotonic() + 0.5  # closing the channel and exiting are not simultaneous
+        while not _exited(proc) and time.monotonic() < end:
+            time.sleep(0.01)
+        closed_only = not _exited(proc)
         code = _terminate(*taken)
-        out = taken[3].text() if taken[3] else ""
+        out = taken[2].text() if taken[2] else ""
+        if closed_only:
+            return _finish(_error("crash", "The target closed the worker's reply channel (a file "
+                                  "descriptor the check needs) and kept running, so the check could not "
+                                  "finish; stopped it.", output=out), target)
         if code is None:
             return _finish(_error("crash", "The worker stopped answering.", output=out), target)
         if code < 0:
@@ -430,14 +472,16 @@ def _exited(proc: subprocess.Popen) -> bool:
     return proc.poll() is not None  # pragma: no cover - platforms without waitid
 
 
-def _terminate(proc: subprocess.Popen | None, req_w: int | None, resp_r: int | None,
+def _terminate(proc: subprocess.Popen | None, sock: socket.socket | None,
                output: Output | None) -> int | None:
-    """Kill a child's process group, reap it, close its pipes; its exit status."""
+    """Kill a child and everything it started, reap it, close its channel; its exit status."""
     code = None
     if proc is not None:
-        # killpg before reaping: until the leader is reaped its pid, and so the group id,
-        # cannot be reused by an unrelated process. Killing an already dead leader's group
-        # still reaches the processes it left behind.
+        # Kill before reaping: until the leader is reaped its pid, and so the session and group
+        # ids that the tree is found by, cannot be reused by an unrelated process. Killing an
+        # already dead leader's tree still reaches the processes it left behind.
+        if proctree.available():
+            proctree.kill_tree(proc.pid)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -450,13 +494,32 @@ def _terminate(proc: subprocess.Popen | None, req_w: int | None, resp_r: int | N
             output.thread.join(timeout=1)
         if proc.stdout is not None:
             proc.stdout.close()
-    for fd in (req_w, resp_r):
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+    if sock is not None:
+        try:
+            sock.close()
+        except OSError:
+            pass
     return code
+
+
+def _report_leftovers(report: dict[str, Any], left: list[dict[str, Any]]) -> None:
+    """Processes the target left running after the check (they were killed): in the report's
+    `leftovers`, and a sentence in its notes and explanation."""
+    unique: list[dict[str, Any]] = []
+    for x in left:
+        if isinstance(x, dict) and all(x.get("pid") != y.get("pid") for y in unique):
+            unique.append(x)
+    if not unique:
+        return
+    report["leftovers"] = unique
+    shown = "; ".join(f"pid {x.get('pid')}" + (f": {x['command']}" if x.get("command") else "") for x in unique[:3])
+    more = f" and {len(unique) - 3} more" if len(unique) > 3 else ""
+    n = len(unique)
+    sentence = (f"The target left {n} process{'es' if n != 1 else ''} running after the check ({shown}{more}); "
+                f"gradlint killed {'them' if n != 1 else 'it'}.")
+    notes = report.get("notes")
+    report["notes"] = ([*notes] if isinstance(notes, list) else []) + [sentence]
+    report["explanation"] = f"{report.get('explanation') or ''} {sentence}".strip()
 
 
 def _error(kind: str, message: str, output: str = "") -> dict[str, Any]:

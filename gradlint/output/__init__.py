@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..config import Config
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Position
 from ..source import SourceText
 
 # name -> (module, function). `text` shows a source snippet only when stdout is a terminal;
@@ -34,10 +34,11 @@ class OutputContext:
     color: bool = False
     tty: bool = False  # `text` shows snippets only on a terminal
     unsafe_fixes: bool = False  # unsafe fixes count as applicable ([*] marker)
-    # Text of a file by its diagnostic path (stdin text is registered here; files are read).
-    sources: dict[str, str] = field(default_factory=dict)
     config: Config | None = None  # for rule URLs
-    _lines: dict[str, SourceText | None] = field(default_factory=dict, repr=False)
+    # Content of a file by its diagnostic path (stdin is registered here; files are read).
+    _data: dict[str, bytes | None] = field(default_factory=dict, repr=False)
+    _lines: dict[tuple[str, int | None], SourceText | None] = field(default_factory=dict, repr=False)
+    _notebooks: dict[str, object] = field(default_factory=dict, repr=False)
 
     def url_for(self, code: str) -> str:
         return (self.config or Config()).url_for(code)
@@ -52,23 +53,61 @@ class OutputContext:
             return path
         return path if rel.startswith("..") else rel
 
-    def source_of(self, path: str) -> str | None:
-        if path not in self.sources:
-            from ..source import DecodeError, decode_source
+    def remember(self, path: str, data: bytes) -> None:
+        """The content of `path` as checked (standard input has no file to read back)."""
+        self._data[path] = data
 
+    def _bytes(self, path: str) -> bytes | None:
+        if path not in self._data:
             try:
                 with open(path, "rb") as fh:
-                    self.sources[path] = decode_source(fh.read())
-            except (OSError, DecodeError):
-                self.sources[path] = None  # type: ignore[assignment]
-        return self.sources[path]
+                    self._data[path] = fh.read()
+            except OSError:
+                self._data[path] = None
+        return self._data[path]
 
-    def lines_of(self, path: str) -> SourceText | None:
-        """The file split into lines once (a file with many findings shows many snippets)."""
-        if path not in self._lines:
-            text = self.source_of(path)
-            self._lines[path] = SourceText(text) if text is not None else None
-        return self._lines[path]
+    def notebook_of(self, path: str):
+        """The notebook (`gradlint.notebook.ipynb.Notebook`) a cell's diagnostic is in."""
+        if path not in self._notebooks:
+            from ..notebook import ipynb
+
+            data = self._bytes(path)
+            try:
+                self._notebooks[path] = ipynb.read(data) if data is not None else None
+            except ipynb.NotebookError:
+                self._notebooks[path] = None
+        return self._notebooks[path]
+
+    def lines_of(self, path: str, cell: int | None = None) -> SourceText | None:
+        """The file (or a notebook's cell, 1-based) split into lines once: a file with many
+        findings shows many snippets."""
+        key = (path, cell)
+        if key not in self._lines:
+            text = None
+            if cell is not None:
+                nb = self.notebook_of(path)
+                if nb is not None and 1 <= cell <= len(nb.cells):
+                    text = nb.cells[cell - 1].source
+            else:
+                from ..source import DecodeError, decode_source
+
+                data = self._bytes(path)
+                try:
+                    text = decode_source(data) if data is not None else None
+                except DecodeError:
+                    text = None
+            self._lines[key] = SourceText(text) if text is not None else None
+        return self._lines[key]
+
+    def file_positions(self, d: Diagnostic) -> tuple[Position, Position]:
+        """Where `d` is in its file's own text: a notebook cell's finding is somewhere in the
+        JSON (what GitHub annotations and SARIF regions point at)."""
+        if d.cell is None:
+            return d.start, d.end
+        nb = self.notebook_of(d.path)
+        if nb is None or not 1 <= d.cell <= len(nb.cells):
+            return Position(1, 0), Position(1, 0)
+        return nb.file_position(d.cell - 1, d.start), nb.file_position(d.cell - 1, d.end)
 
     def applicable(self, d: Diagnostic) -> bool:
         """Whether `--fix` (with the current `--unsafe-fixes`) would apply the fix of `d`."""

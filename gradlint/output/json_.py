@@ -1,5 +1,6 @@
 """JSON output shaped like ruff's `--output-format json` (tools that read ruff's read this),
-plus `name` and `severity`. Rows and columns are 1-based; `filename` is absolute."""
+plus `name` and `severity`. Rows and columns are 1-based; `filename` is absolute. A notebook's
+finding has its `cell` (1-based) and, as in ruff, rows counted in that cell."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def to_json(d: Diagnostic, ctx: OutputContext) -> dict:
             ],
         }
     return {
-        "cell": None,
+        "cell": d.cell,  # a notebook's (1-based): rows, columns and edits are then the cell's
         "code": d.code,
         "name": d.name,
         "severity": d.severity.label,

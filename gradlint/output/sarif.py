@@ -4,6 +4,10 @@ Every rule is listed in `tool.driver.rules` with its page as help, so code scann
 the rationale next to an alert. Locations are relative to `%SRCROOT%` (the working directory,
 which is the checkout root in CI); regions are 1-based with columns in code points, as the
 run's `columnKind` says.
+
+A region must be in the artifact's own text, so a notebook's finding points at the line of the
+.ipynb's JSON that holds the cell's line (code scanning shows that snippet); the cell and its
+line are in the message and in the result's `properties`.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import pathlib
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from .. import __version__
+from .._version import __version__
 from ..diagnostics import Diagnostic, Edit, Position, Severity
 from . import OutputContext
 
@@ -86,11 +90,15 @@ def _result(d: Diagnostic, index: dict[str, int], ctx: OutputContext) -> dict:
         "ruleId": d.code,
         "level": LEVEL.get(d.severity, "warning"),
         "message": {"text": d.message},
-        "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": _region(d.start, d.end)}}],
+        "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": _region(*ctx.file_positions(d))}}],
     }
     if d.code in index:
         res["ruleIndex"] = index[d.code]
-    if d.fix is not None:
+    if d.cell is not None:
+        # the region is in the .ipynb's JSON; where that is in the notebook, as people read it
+        res["message"]["text"] = f"cell {d.cell}, line {d.start.line}: {d.message}"
+        res["properties"] = {"cell": d.cell, "cellLine": d.start.line, "cellColumn": d.start.column + 1}
+    if d.fix is not None and d.cell is None:  # (a cell's edits are not edits of the JSON text)
         res["fixes"] = [
             {
                 "description": {"text": f"{d.fix.message} ({d.fix.applicability.value})"},

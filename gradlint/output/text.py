@@ -1,6 +1,7 @@
 """Human-readable output, like ruff's: `path:row:col: CODE [*] message`, optionally followed by
 the source line with the range underlined. Rows and columns are 1-based (columns in
-characters), so `path:row:col` opens in editors and terminals that understand it."""
+characters), so `path:row:col` opens in editors and terminals that understand it. In a
+notebook, as in ruff: `path:cell N:row:col:`, the row and the snippet being the cell's."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def headline(d: Diagnostic, ctx: OutputContext) -> str:
     colon = _style(ctx, ":", _CYAN)
     code = _style(ctx, d.code, _BOLD, _SEVERITY_COLOR.get(d.severity, _RED))
     marker = _style(ctx, "[*] ", _CYAN) if ctx.applicable(d) else ""
-    return f"{path}{colon}{d.start.line}{colon}{d.start.column + 1}{colon} {code} {marker}{d.message}"
+    cell = f"cell {d.cell}{colon}" if d.cell is not None else ""  # ruff's `nb.ipynb:cell 3:2:5:`
+    return f"{path}{colon}{cell}{d.start.line}{colon}{d.start.column + 1}{colon} {code} {marker}{d.message}"
 
 
 def _width(ch: str) -> int:
@@ -42,7 +44,7 @@ def _width(ch: str) -> int:
 
 def snippet(d: Diagnostic, ctx: OutputContext) -> list[str]:
     """The flagged line with the range underlined (to the end of the line when it spans more)."""
-    src = ctx.lines_of(d.path)
+    src = ctx.lines_of(d.path, d.cell)
     if src is None or not 1 <= d.start.line <= len(src.lines):
         return []
     line = src.line(d.start.line)

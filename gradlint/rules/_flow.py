@@ -6,8 +6,10 @@ from typing import Iterable
 
 import libcst as cst
 
-from ..analysis.events import DiffEvent
+from ..analysis import facts as F
+from ..analysis.events import DiffEvent, OptEvent
 from ..analysis.values import Cut, Origin, Val
+from .base import Rule
 
 TORCH_DIFF = frozenset({"backward", "autograd_grad", "lightning"})
 TORCH_GRAPH_DIFF = frozenset({"backward", "autograd_grad"})  # written in the code (not Lightning's)
@@ -71,7 +73,7 @@ def starved(target: Val) -> dict[Origin, list[Cut]]:
 def source_items(v: Val | None) -> list[Val]:
     if v is None:
         return []
-    items = v.get("items")
+    items = v.get(F.ITEMS)
     if items:
         return list(items)
     return [v]
@@ -120,3 +122,66 @@ def diff_phrase(ev: DiffEvent, line) -> str:
     if ev.kind == "jax":
         return "the value returned to jax.grad"
     return f"the loss differentiated on line {line(ev.node)}"
+
+
+class StarvedOrigins(Rule):
+    """Shared by the rules about a trained origin that the differentiated value reaches *only*
+    through gradient-stopping operations of some kinds (GL103 detach, GL104 no_grad, GL410
+    non-differentiable ops): collects the differentiations whose targets starve an origin and,
+    at the end, reports the cuts (`emit_cut`) of the origins the code evidently trains."""
+
+    kinds: frozenset = frozenset()  # the cut kinds the rule is about
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._pending: list[tuple[DiffEvent, dict]] = []
+        self._steps: list[OptEvent] = []
+        self._diffs: list[DiffEvent] = []
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "step":
+            self._steps.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        self._diffs.append(ev)
+        hungry = starved(ev.target)
+        if not hungry:
+            return
+        self._pending.append((ev, hungry))
+
+    def finish(self) -> None:
+        for ev, hungry in self._pending:
+            wanted = self._wanted(ev, hungry)
+            for o in wanted:
+                for c in hungry[o]:
+                    self.emit_cut(ev, o, c)
+
+    def emit_cut(self, ev: DiffEvent, o: Origin, c: Cut) -> None:
+        raise NotImplementedError
+
+    def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
+        """The starved origins that the code evidently wants gradients for."""
+        if not ev.target.certain_live() or ev.kind == "lightning":
+            return list(hungry)
+        wanted = []
+        if ev.kind == "tape":
+            requested = set()
+            for item in source_items(ev.sources):
+                requested |= item.live
+            return [o for o in hungry if o in requested]
+        if ev.kind == "autograd_grad":
+            requested = set(ev.sources.live) if ev.sources is not None else set()
+            return [o for o in hungry if o in requested]
+        if ev.kind in ("jax", "keras"):
+            return list(hungry)
+        # torch backward: the optimizer stepped next (same run, before the next backward)
+        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
+        limit = min(nxt) if nxt else float("inf")
+        for s in self._steps:
+            if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
+                continue
+            params = s.target.get(F.OPT_PARAMS) or frozenset()
+            for o in hungry:
+                if o in params and o not in wanted:
+                    wanted.append(o)
+        return wanted

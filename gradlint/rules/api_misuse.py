@@ -7,17 +7,19 @@ import re
 
 import libcst as cst
 
-from ..analysis import knowledge as K
-from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent
+from ..analysis import facts as F
+from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent, TransformedCallEvent
+from ..analysis.frameworks.jax import JAX_GRAD
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL5", "other autograd API misuse")
 
 
-class NonScalarBackward(Rule):
+class BackwardOnNonScalar(Rule):
     code = "GL501"
-    name = "backward-on-non-scalar"
     message = "backward() on a tensor that is not a scalar, without a gradient argument: RuntimeError"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
@@ -73,7 +75,7 @@ class NonScalarBackward(Rule):
         if any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in ev.node.args):
             return
         t = ev.target
-        if t.get("scalar") is not False or not t.live:
+        if t.get(F.SCALAR) is not False or not t.live:
             return
         fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(ev.node.func.value, ".mean()", how="after"),), Applicability.UNSAFE)
         self.report(
@@ -85,9 +87,8 @@ class NonScalarBackward(Rule):
         )
 
 
-class InferenceTensorInTraining(Rule):
+class InferenceTensorInAutograd(Rule):
     code = "GL502"
-    name = "inference-tensor-in-autograd"
     message = "a tensor created under torch.inference_mode() is used in a computation that is differentiated"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad_mode.inference_mode.html"
@@ -132,7 +133,7 @@ class InferenceTensorInTraining(Rule):
         if ev.ctx.grad != "on" or not result.live:
             return
         for v in vals:
-            region = v.get("inference") if v is not None else None
+            region = v.get(F.INFERENCE) if v is not None else None
             if region is not None:
                 ev.add_note(Note("inference_use", ev.node, data=region))
                 return
@@ -161,9 +162,8 @@ class InferenceTensorInTraining(Rule):
             )
 
 
-class ReentrantCheckpointNoGrad(Rule):
+class ReentrantCheckpointWithoutGradInput(Rule):
     code = "GL503"
-    name = "reentrant-checkpoint-without-grad-input"
     message = "reentrant activation checkpointing where no input requires grad: the checkpointed block gets no gradients"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/checkpoint.html"
@@ -216,10 +216,10 @@ class ReentrantCheckpointNoGrad(Rule):
         if ev.qual != "torch.utils.checkpoint.checkpoint" or len(ev.args) < 2:
             return
         reentrant = ev.kwargs.get("use_reentrant")
-        if reentrant is not None and reentrant.get("const") is not True:
+        if reentrant is not None and reentrant.get(F.CONST) is not True:
             return
         inputs = ev.args[1:]
-        if not all(v.kind == "tensor" and not v.live and v.get("fw") == "torch" for v in inputs):
+        if not all(v.kind == "tensor" and not v.live and v.get(F.FW) == "torch" for v in inputs):
             return
         fn = ev.args[0]
         if not any(o.certain for o in fn.live):
@@ -236,9 +236,8 @@ class ReentrantCheckpointNoGrad(Rule):
         )
 
 
-class JaxGradAux(Rule):
+class JaxGradHasAuxMismatch(Rule):
     code = "GL504"
-    name = "jax-grad-has-aux-mismatch"
     message = "jax.grad/value_and_grad of a function returning (loss, aux) without has_aux=True (or the reverse)"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -295,26 +294,26 @@ class JaxGradAux(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "jax":
             return
-        info = ev.extra.get("info") or {}
-        if info.get("qual") not in K.JAX_GRAD:
+        info = ev.transform
+        if info is None or info.qual not in JAX_GRAD:
             return
-        returns = ev.extra.get("returns")
+        returns = ev.returns
         if returns is None:
             return
-        items = returns.get("items")
+        items = returns.get(F.ITEMS)
         is_tuple = returns.kind == "tuple" and items is not None and len(items) >= 2
-        node = info.get("node")
-        if is_tuple and not info.get("has_aux"):
+        node = info.node
+        if is_tuple and not info.has_aux:
             fix = None
             if isinstance(node, cst.Call) and node.args and not any(a.keyword and a.keyword.value == "has_aux" for a in node.args):
                 fix = RuleFix("Pass has_aux=True", (NodeEdit(node.args[-1], ", has_aux=True", how="after"),), Applicability.SAFE)
             self.report(
                 node,
-                f"the function given to {info['qual']} returns a tuple (loss, aux), but has_aux is not set: JAX requires a "
+                f"the function given to {info.qual} returns a tuple (loss, aux), but has_aux is not set: JAX requires a "
                 f"scalar output (\"Gradient only defined for scalar-output functions\"); pass `has_aux=True`",
                 fix=fix,
             )
-        elif info.get("has_aux") is True and returns.kind == "tensor" and returns.get("scalar") is True:
+        elif info.has_aux is True and returns.kind == "tensor" and returns.get(F.SCALAR) is True:
             self.report(
                 node,
                 "has_aux=True, but the function returns a single value: JAX expects a pair (output, aux) and fails to "
@@ -322,9 +321,8 @@ class JaxGradAux(Rule):
             )
 
 
-class JaxIntegerInput(Rule):
+class JaxGradIntegerInput(Rule):
     code = "GL505"
-    name = "jax-grad-integer-input"
     message = "jax.grad is evaluated at an integer input: gradients need float inputs (TypeError)"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -358,22 +356,18 @@ class JaxIntegerInput(Rule):
         """
     ]
 
-    call_names = frozenset({"<jaxfn-call>"})
-
-    def on_call(self, ev: CallEvent) -> None:
-        if ev.qual != "<jaxfn-call>":
-            return
-        info = ev.func.get("jaxfn") or {}
-        if info.get("kind") != "grad":
-            info = info.get("inner") or {}  # jax.vmap(jax.grad(f)) / jax.jit(jax.grad(f))
-            if info.get("kind") != "grad":
+    def on_transformed_call(self, ev: TransformedCallEvent) -> None:
+        info = ev.transform
+        if info.kind != "grad":
+            info = info.inner  # jax.vmap(jax.grad(f)) / jax.jit(jax.grad(f))
+            if info is None or info.kind != "grad":
                 return
-        for idx in info.get("argnums") or (0,):
+        for idx in info.argnums or (0,):
             if idx >= len(ev.args):
                 continue
             v = ev.args[idx]
-            c = v.get("const")
-            is_int = (isinstance(c, int) and not isinstance(c, bool) and v.kind == "number") or v.get("dtype") == "int"
+            c = v.get(F.CONST)
+            is_int = (isinstance(c, int) and not isinstance(c, bool) and v.kind == "number") or v.get(F.DTYPE) == "int"
             if is_int:
                 self.report(
                     ev.arg_nodes[idx] if idx < len(ev.arg_nodes) else ev.node,
@@ -382,9 +376,8 @@ class JaxIntegerInput(Rule):
                 )
 
 
-class JaxInplaceUpdate(Rule):
+class JaxArrayItemAssignment(Rule):
     code = "GL506"
-    name = "jax-array-item-assignment"
     message = "item assignment on a JAX array: JAX arrays are immutable (TypeError); use x.at[i].set(v)"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -441,7 +434,7 @@ class JaxInplaceUpdate(Rule):
         if ev.kind != "item":
             return
         c = ev.container
-        if c.get("fw") != "jax" or c.kind != "tensor" or not c.get("jax_array"):
+        if c.get(F.FW) != "jax" or c.kind != "tensor" or not c.get(F.JAX_ARRAY):
             return
         node = ev.node
         self.report(node, self.message_for(), fix=self._fix(node))
@@ -476,9 +469,8 @@ class JaxInplaceUpdate(Rule):
 _RG_SET = re.compile(r"\b(\w+)\.requires_grad(?:_\(\s*(?:True)?\s*\)|\s*=\s*True)")
 
 
-class RequiresGradAfterForward(Rule):
+class RequiresGradSetAfterUse(Rule):
     code = "GL507"
-    name = "requires-grad-set-after-use"
     message = "requires_grad is switched on after the tensor was already used in the forward pass: its .grad stays None"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/beginner/fgsm_tutorial.html"
@@ -529,18 +521,18 @@ class RequiresGradAfterForward(Rule):
             return
         if ev.method == "requires_grad_" and isinstance(ev.node.func, cst.Attribute) and isinstance(ev.node.func.value, cst.Name):
             flag = ev.arg(0, "requires_grad")
-            if flag is None or flag.get("const") is True:
+            if flag is None or flag.get(F.CONST) is True:
                 self._sets.setdefault(ev.node.func.value.value, []).append(ev)
             return
         names = self._names
         for an, av in zip(ev.arg_nodes, ev.args):
-            if isinstance(an, cst.Name) and an.value in names and av.kind == "tensor" and not av.live and av.get("fw") == "torch":
+            if isinstance(an, cst.Name) and an.value in names and av.kind == "tensor" and not av.live and av.get(F.FW) == "torch":
                 ev.add_note(Note("pre_rg_use", ev.node, data=(an.value, ev.seq, ev.ctx.run)))
 
     def on_attrset(self, ev: AttrSetEvent) -> None:
         if not self._enabled or ev.attr != "requires_grad" or ev.target_name is None:
             return
-        if ev.value.get("const") is True:
+        if ev.value.get(F.CONST) is True:
             self._sets.setdefault(ev.target_name, []).append(ev)
 
     def on_diff(self, ev: DiffEvent) -> None:

@@ -1,18 +1,25 @@
-"""GL3xx gradient state: `.grad` aliasing, zero_grad bookkeeping, leaves, in-place changes."""
+"""GL3xx gradient state: `.grad` aliasing, zero_grad bookkeeping, leaves, in-place changes.
+
+Why this module is long: it is a catalogue of 9 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
 from ._flow import call_name
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL3", "gradient state")
 
 
-class GradAliasKept(Rule):
+class GradKeptWithoutClone(Rule):
     code = "GL301"
-    name = "grad-kept-without-clone"
     message = "a reference to p.grad (or a view of it) is kept without .clone(): the next backward/zero_grad rewrites it in place"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.grad.html"
@@ -107,15 +114,15 @@ class GradAliasKept(Rule):
     @staticmethod
     def _aliases(v) -> bool:
         """A .grad buffer or a view of it, or a list of those (`[p.grad.view(-1) for p in ...]`)."""
-        if v.get("grad_of") is not None and v.kind in ("tensor", None):
+        if v.get(F.GRAD_OF) is not None and v.kind in ("tensor", None):
             return True
-        elem = v.get("elem")
-        if elem is not None and elem.get("grad_of") is not None:
+        elem = v.get(F.ELEM)
+        if elem is not None and elem.get(F.GRAD_OF) is not None:
             return True
-        return any(i.get("grad_of") is not None for i in (v.get("items") or ()))
+        return any(i.get(F.GRAD_OF) is not None for i in (v.get(F.ITEMS) or ()))
 
     def on_assign(self, ev: AssignEvent) -> None:
-        if ev.op is None and isinstance(ev.target_node, cst.Name) and ev.value.get("grad_of") is not None and ev.value.kind in ("tensor", None):
+        if ev.op is None and isinstance(ev.target_node, cst.Name) and ev.value.get(F.GRAD_OF) is not None and ev.value.kind in ("tensor", None):
             self._names[id(ev.value)] = ev
 
     def _used(self, ev, vals) -> None:
@@ -125,7 +132,7 @@ class GradAliasKept(Rule):
             a = self._names.get(id(v)) if v is not None else None
             if a is None or a.ctx.run != ev.ctx.run:
                 continue
-            mine = frozenset(o for o in (a.value.get("grad_of") or ()) if getattr(o, "certain", False))
+            mine = frozenset(o for o in (a.value.get(F.GRAD_OF) or ()) if getattr(o, "certain", False))
             # a backward/zero_grad/step *of that parameter* between the assignment and this use
             if mine and any(run == a.ctx.run and a.seq < seq < ev.seq and mine & origins for run, seq, origins in self._rewrites_of):
                 self.report(
@@ -145,7 +152,7 @@ class GradAliasKept(Rule):
         v = ev.value
         if not self._aliases(v):
             return
-        persistent = bool(ev.container.get("persistent")) or (ev.root or "").startswith("self.") or ev.root == "self"
+        persistent = bool(ev.container.get(F.PERSISTENT)) or (ev.root or "").startswith("self.") or ev.root == "self"
         if persistent:
             self._report(ev)
         elif ev.kind == "append":
@@ -159,7 +166,7 @@ class GradAliasKept(Rule):
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind in ("zero_grad", "step", "clip"):
             t = ev.target
-            self._rewrites_of.append((ev.ctx.run, ev.seq, frozenset(t.get("opt_params") or ()) | t.live | frozenset(t.get("grad_of") or ())))
+            self._rewrites_of.append((ev.ctx.run, ev.seq, frozenset(t.get(F.OPT_PARAMS) or ()) | t.live | frozenset(t.get(F.GRAD_OF) or ())))
 
     def finish(self) -> None:
         for ev in self._local:
@@ -169,12 +176,12 @@ class GradAliasKept(Rule):
 
     @staticmethod
     def _grad_origins(v) -> frozenset:
-        out = set(v.get("grad_of") or ())
-        elem = v.get("elem")
+        out = set(v.get(F.GRAD_OF) or ())
+        elem = v.get(F.ELEM)
         if elem is not None:
-            out |= set(elem.get("grad_of") or ())
-        for i in v.get("items") or ():
-            out |= set(i.get("grad_of") or ())
+            out |= set(elem.get(F.GRAD_OF) or ())
+        for i in v.get(F.ITEMS) or ():
+            out |= set(i.get(F.GRAD_OF) or ())
         return frozenset(o for o in out if getattr(o, "certain", False))  # certain origins only
 
     def _report(self, ev: StoreEvent) -> None:
@@ -195,7 +202,6 @@ class GradAliasKept(Rule):
 
 class MissingZeroGrad(Rule):
     code = "GL302"
-    name = "missing-zero-grad"
     message = "a training loop calls backward() and step() but never zero_grad(): gradients accumulate across iterations"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/recipes/recipes/zeroing_out_gradients.html"
@@ -262,7 +268,7 @@ class MissingZeroGrad(Rule):
         for f in self._frames(ev):
             if ev.kind == "zero_grad":
                 f["zero"] = True
-            elif ev.kind == "step" and ev.target.kind == "optimizer" and ev.target.get("fw") != "tf":
+            elif ev.kind == "step" and ev.target.kind == "optimizer" and ev.target.get(F.FW) != "tf":
                 f["step"] = True
 
     def finish(self) -> None:
@@ -277,9 +283,8 @@ class MissingZeroGrad(Rule):
                 )
 
 
-class ZeroGradBeforeStep(Rule):
+class ZeroGradBetweenBackwardAndStep(Rule):
     code = "GL303"
-    name = "zero-grad-between-backward-and-step"
     message = "zero_grad() runs between backward() and step(): the optimizer steps with cleared gradients"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html"
@@ -334,9 +339,8 @@ class ZeroGradBeforeStep(Rule):
         )
 
 
-class NonLeafRequiresGrad(Rule):
+class RequiresGradOnNonLeaf(Rule):
     code = "GL304"
-    name = "requires-grad-on-non-leaf"
     message = "requires_grad=True is set on a tensor that is then moved/cast: the result is a non-leaf whose .grad stays None"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html"
@@ -386,16 +390,16 @@ class NonLeafRequiresGrad(Rule):
         if not (q.startswith("torch.optim.") and ev.args):
             return
         params = ev.args[0]
-        for item in params.get("items") or (params,):
-            src = item.get("nonleaf_from")
+        for item in params.get(F.ITEMS) or (params,):
+            src = item.get(F.NONLEAF_FROM)
             if src is not None:
                 self._report(src, "is passed to the optimizer")
 
     def on_use(self, ev: UseEvent) -> None:
         if ev.name != "grad":
             return
-        src = ev.value.get("nonleaf_from")
-        if src is not None and not ev.value.get("retains_grad"):
+        src = ev.value.get(F.NONLEAF_FROM)
+        if src is not None and not ev.value.get(F.RETAINS_GRAD):
             self._report(src, "has its .grad read")
 
     def _report(self, src, why: str) -> None:
@@ -424,9 +428,8 @@ class NonLeafRequiresGrad(Rule):
         return RuleFix("Enable gradients after the move", (NodeEdit(src, text),), Applicability.UNSAFE)
 
 
-class LeafRebound(Rule):
+class LeafReboundByUpdate(Rule):
     code = "GL305"
-    name = "leaf-rebound-by-update"
     message = "`w = w - lr * w.grad` outside no_grad turns the leaf w into a graph node: its .grad is None next time"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/beginner/pytorch_with_examples.html#pytorch-tensors-and-autograd"
@@ -474,11 +477,11 @@ class LeafRebound(Rule):
             return
         old = ev.old
         leaf_origins = {o for o in old.live if o.kind == "tensor" and o.leaf and o.certain}
-        elem = old.get("elem")
-        if elem is None and old.get("items"):
-            elem = old.get("items")[0]
+        elem = old.get(F.ELEM)
+        if elem is None and old.get(F.ITEMS):
+            elem = old.get(F.ITEMS)[0]
         marks = old if elem is None else elem  # `params = [p - lr * p.grad for p in params]`
-        if not leaf_origins or not (marks.get("rg") or marks.get("param") or marks.get("leaf")):
+        if not leaf_origins or not (marks.get(F.RG) or marks.get(F.PARAM) or marks.get(F.LEAF)):
             return
         if not (leaf_origins & ev.value.live):
             return
@@ -520,9 +523,8 @@ def _mentions_grad_of(expr: cst.CSTNode, name: str | None) -> bool:
     return False
 
 
-class InplaceOnSaved(Rule):
+class InplaceOnSavedTensor(Rule):
     code = "GL306"
-    name = "inplace-on-saved-tensor"
     message = "an in-place operation modifies a tensor that an earlier operation saved for backward"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
@@ -606,7 +608,7 @@ class InplaceOnSaved(Rule):
         if ev.via_data or ev.saved_by is None or ev.ctx.grad != "on":
             return
         t = ev.target
-        if not t.graphs or t.get("fw") not in (None, "torch") or not any(o.certain for o in t.live):
+        if not t.graphs or t.get(F.FW) not in (None, "torch") or not any(o.certain for o in t.live):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"
@@ -630,9 +632,8 @@ class InplaceOnSaved(Rule):
         return None
 
 
-class DataMutation(Rule):
+class DataMutationOfGraphTensor(Rule):
     code = "GL307"
-    name = "data-mutation-of-graph-tensor"
     message = ".data of a tensor with autograd history is modified: autograd does not see it and gradients are silently wrong"
     severity = Severity.ERROR
     docs = "https://pytorch.org/blog/pytorch-0_4_0-migration-guide/#what-about-data"
@@ -682,7 +683,7 @@ class DataMutation(Rule):
         if not ev.via_data:
             return
         t = ev.target
-        if t is None or not t.live or not t.graphs or t.get("leaf") or t.get("param") or t.kind != "tensor":
+        if t is None or not t.live or not t.graphs or t.get(F.LEAF) or t.get(F.PARAM) or t.kind != "tensor":
             return
         if not any(o.certain and o.framework == "torch" for o in t.live):
             return
@@ -697,7 +698,6 @@ class DataMutation(Rule):
 
 class InplaceOnLeaf(Rule):
     code = "GL308"
-    name = "inplace-on-leaf"
     message = "in-place operation on a leaf tensor that requires grad, outside torch.no_grad(): RuntimeError"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
@@ -737,11 +737,11 @@ class InplaceOnLeaf(Rule):
         if ev.via_data or ev.ctx.grad != "on":
             return
         t = ev.target
-        if t is None or t.graphs or not (t.get("rg") or t.get("param")) or not t.get("leaf"):
+        if t is None or t.graphs or not (t.get(F.RG) or t.get(F.PARAM)) or not t.get(F.LEAF):
             return
-        if t.get("fw") not in (None, "torch") or any(o.framework != "torch" for o in t.live):
+        if t.get(F.FW) not in (None, "torch") or any(o.framework != "torch" for o in t.live):
             return  # tf.Variable.assign / JAX are not autograd leaves
-        if t.get("grad_of") is not None or ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
+        if t.get(F.GRAD_OF) is not None or ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
             return
         if not any(o.certain and o.leaf for o in t.live):
             return
@@ -754,7 +754,6 @@ class InplaceOnLeaf(Rule):
 
 class GradOfNonLeaf(Rule):
     code = "GL309"
-    name = "grad-of-non-leaf"
     message = ".grad is read on a non-leaf tensor that does not retain_grad(): it is None"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.retain_grad.html"
@@ -795,11 +794,11 @@ class GradOfNonLeaf(Rule):
         if ev.name != "grad":
             return
         v = ev.value
-        if v.get("nonleaf_from") is not None or v.get("retains_grad") or v.get("leaf") or v.get("param"):
+        if v.get(F.NONLEAF_FROM) is not None or v.get(F.RETAINS_GRAD) or v.get(F.LEAF) or v.get(F.PARAM):
             return
         if not v.graphs or not v.live or v.kind != "tensor":
             return
-        if not all(o.certain for o in v.live) or v.get("fw") not in (None, "torch"):
+        if not all(o.certain for o in v.live) or v.get(F.FW) not in (None, "torch"):
             return
         node = ev.node
         self.report(

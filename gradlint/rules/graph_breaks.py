@@ -1,16 +1,22 @@
-"""GL1xx graph breaks: a value leaves the autograd graph on its way to what is differentiated."""
+"""GL1xx graph breaks: a value leaves the autograd graph on its way to what is differentiated.
+
+Why this module is long: it is a catalogue of 12 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import knowledge as K
-from ..analysis.events import CallEvent, DiffEvent, OptEvent, AssignEvent
+from ..analysis import facts as F
+from ..analysis.frameworks.python import BUILTIN_CASTS
+from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import (
+    StarvedOrigins,
     TORCH_DIFF,
-    TORCH_GRAPH_DIFF,
     diff_phrase,
     HARD_CONVERSIONS,
     NO_GRAD,
@@ -19,9 +25,10 @@ from ._flow import (
     certain_cuts,
     origin_name,
     source_items,
-    starved,
 )
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL1", "graph breaks")
 
 _TORCH_TRIGGERS = ("backward", "autograd", "training_step")
 
@@ -49,9 +56,8 @@ def _describe(cut) -> tuple[str, str]:
     return what, instead
 
 
-class NumpyOnLossPath(Rule):
+class ConversionOnLossPath(Rule):
     code = "GL101"
-    name = "conversion-on-loss-path"
     message = "a tensor with autograd history is converted to NumPy or a Python number on its way to the loss: its gradient silently stops"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/faq.html"
@@ -139,7 +145,6 @@ class NumpyOnLossPath(Rule):
 
 class TensorFromTensors(Rule):
     code = "GL102"
-    name = "tensor-from-tensors"
     message = "torch.tensor() copies the values of tensors with autograd history into a new leaf: the graph is dropped"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.tensor.html"
@@ -214,9 +219,8 @@ class TensorFromTensors(Rule):
         return RuleFix("Use torch.stack to keep the autograd graph", (NodeEdit(f.attr, "stack"),), Applicability.SAFE)
 
 
-class DetachOnLossPath(Rule):
+class DetachStarvesParameters(StarvedOrigins):
     code = "GL103"
-    name = "detach-starves-parameters"
     message = "every path from the trained parameters to the loss goes through .detach(): they get no gradient"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html"
@@ -277,30 +281,6 @@ class DetachOnLossPath(Rule):
     ]
     kinds = SOFT_DETACH
 
-    def __init__(self, ctx) -> None:
-        super().__init__(ctx)
-        self._pending: list[tuple[DiffEvent, dict]] = []
-        self._steps: list[OptEvent] = []
-        self._diffs: list[DiffEvent] = []
-
-    def on_opt(self, ev: OptEvent) -> None:
-        if ev.kind == "step":
-            self._steps.append(ev)
-
-    def on_diff(self, ev: DiffEvent) -> None:
-        self._diffs.append(ev)
-        hungry = starved(ev.target)
-        if not hungry:
-            return
-        self._pending.append((ev, hungry))
-
-    def finish(self) -> None:
-        for ev, hungry in self._pending:
-            wanted = self._wanted(ev, hungry)
-            for o in wanted:
-                for c in hungry[o]:
-                    self.emit_cut(ev, o, c)
-
     def emit_cut(self, ev: DiffEvent, o, c) -> None:
         if c.kind not in self.kinds:
             return
@@ -316,37 +296,9 @@ class DetachOnLossPath(Rule):
             ),
         )
 
-    def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
-        """The starved origins that the code evidently wants gradients for."""
-        if not ev.target.certain_live() or ev.kind == "lightning":
-            return list(hungry)
-        wanted = []
-        if ev.kind == "tape":
-            requested = set()
-            for item in source_items(ev.sources):
-                requested |= item.live
-            return [o for o in hungry if o in requested]
-        if ev.kind == "autograd_grad":
-            requested = set(ev.sources.live) if ev.sources is not None else set()
-            return [o for o in hungry if o in requested]
-        if ev.kind in ("jax", "keras"):
-            return list(hungry)
-        # torch backward: the optimizer stepped next (same run, before the next backward)
-        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
-        limit = min(nxt) if nxt else float("inf")
-        for s in self._steps:
-            if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
-                continue
-            params = s.target.get("opt_params") or frozenset()
-            for o in hungry:
-                if o in params and o not in wanted:
-                    wanted.append(o)
-        return wanted
 
-
-class NoGradLoss(DetachOnLossPath):
+class LossComputedWithoutGrad(StarvedOrigins):
     code = "GL104"
-    name = "loss-computed-without-grad"
     message = "the value differentiated here was computed under torch.no_grad()/inference_mode(): it has no grad_fn"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.no_grad.html"
@@ -410,9 +362,8 @@ class NoGradLoss(DetachOnLossPath):
 _TF_TRIGGERS = ("GradientTape", "compile(")
 
 
-class NumpyInTape(Rule):
+class NumpyInGradientTape(Rule):
     code = "GL111"
-    name = "numpy-in-gradient-tape"
     message = "a value recorded by the GradientTape leaves TensorFlow on its way to the taped target: the gradient is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -461,7 +412,7 @@ class NumpyInTape(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in ("tape", "keras"):
             return
-        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
+        for _o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
             what, instead = _describe(c)
             if c.kind == "np_call":
                 name = call_name(c.node).split(".")[-1].rstrip("()") if isinstance(c.node, cst.Call) else ""
@@ -480,9 +431,8 @@ class NumpyInTape(Rule):
             )
 
 
-class AssignInTape(Rule):
+class VariableAssignInTape(Rule):
     code = "GL112"
-    name = "variable-assign-in-tape"
     message = "tf.Variable.assign*() inside the tape builds the target through a stateful update: no gradient flows through it"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -536,9 +486,8 @@ class AssignInTape(Rule):
             )
 
 
-class UnwatchedSource(Rule):
+class UnwatchedTapeSource(Rule):
     code = "GL113"
-    name = "unwatched-tape-source"
     message = "tape.gradient() is asked for a tensor the tape does not watch (a tf.constant): the result is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -579,7 +528,7 @@ class UnwatchedSource(Rule):
         if ev.kind != "tape" or ev.sources is None:
             return
         for item in source_items(ev.sources):
-            if not item.get("tfconst"):
+            if not item.get(F.TFCONST):
                 continue
             if any(o.kind in ("watched", "tfvar") for o in item.live):
                 continue
@@ -591,9 +540,8 @@ class UnwatchedSource(Rule):
             return
 
 
-class TapeReused(Rule):
+class NonPersistentTapeReused(Rule):
     code = "GL114"
-    name = "non-persistent-tape-reused"
     message = "a non-persistent GradientTape is asked for a second gradient: this raises RuntimeError"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -639,7 +587,7 @@ class TapeReused(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None or ev.tape.persistent is not False:
             return
-        if ev.extra.get("tape_used_before"):
+        if ev.tape_used_before:
             self.report(
                 ev.node,
                 "this tape is not persistent and was already used for a gradient: this call raises RuntimeError; "
@@ -649,7 +597,6 @@ class TapeReused(Rule):
 
 class GradientInsideTape(Rule):
     code = "GL115"
-    name = "gradient-inside-tape"
     message = "tape.gradient() is called inside the tape's own with-block: the gradient computation is recorded too"
     severity = Severity.WARNING
     frameworks = ("tf",)
@@ -699,7 +646,7 @@ class GradientInsideTape(Rule):
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.method == "gradient" and ev.recv is not None and ev.recv.kind == "tape":
-            ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs["tape"]), through_cuts=True))
+            ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs[F.TAPE]), through_cuts=True))
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None:
@@ -721,9 +668,8 @@ class GradientInsideTape(Rule):
             )
 
 
-class IntegerVariable(Rule):
+class IntegerVariableDifferentiated(Rule):
     code = "GL116"
-    name = "integer-variable-differentiated"
     message = "a tf.Variable with an integer dtype is differentiated: its gradient is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -767,15 +713,15 @@ class IntegerVariable(Rule):
             return
         items = []
         for item in source_items(ev.sources):
-            if item.kind == "params" and item.get("cls") is not None:
+            if item.kind == "params" and item.get(F.CLS) is not None:
                 # `layer.trainable_variables` of a class of this module: its variables
-                fields = dict(self.ctx.interp.class_facts(item.get("cls")))
-                fields.update(item.get("fields") or {})
+                fields = dict(self.ctx.interp.class_facts(item.get(F.CLS)))
+                fields.update(item.get(F.FIELDS) or {})
                 items.extend(fields.values())
             else:
                 items.append(item)
         for item in items:
-            if item.get("dtype") not in ("int", "bool") or not item.get("tfvar"):
+            if item.get(F.DTYPE) not in ("int", "bool") or not item.get(F.TFVAR):
                 continue
             for o in item.live:
                 if o.kind == "tfvar" and o.node is not None:
@@ -796,9 +742,8 @@ class IntegerVariable(Rule):
         return None
 
 
-class VariableRebound(Rule):
+class VariableReplacedByTensor(Rule):
     code = "GL117"
-    name = "variable-replaced-by-tensor"
     message = "a tf.Variable is rebound to a tensor expression: the next iteration's tape no longer watches it"
     severity = Severity.ERROR
     frameworks = ("tf",)
@@ -851,12 +796,12 @@ class VariableRebound(Rule):
         if ev.op is not None or ev.old is None or not ev.ctx.loops:
             return
         old, new = ev.old, ev.value
-        if not old.get("tfvar"):
+        if not old.get(F.TFVAR):
             # a list of Variables rebound to a list of tensors (`params = [p - lr * g ...]`)
-            old, new = old.get("elem"), new.get("elem")
-            if old is None or new is None or not old.get("tfvar"):
+            old, new = old.get(F.ELEM), new.get(F.ELEM)
+            if old is None or new is None or not old.get(F.TFVAR):
                 return
-        if new.get("tfvar"):
+        if new.get(F.TFVAR):
             return
         if not (old.live & new.live):
             return
@@ -881,9 +826,8 @@ class VariableRebound(Rule):
 
 
 # ----------------------------------------------------------------------------- JAX
-class ConcreteInTraced(Rule):
+class ConcreteValueInTracedFunction(Rule):
     code = "GL121"
-    name = "concrete-value-in-traced-function"
     message = "float()/int()/NumPy on a traced value inside a function given to jax.grad/jit"
     severity = Severity.ERROR
     frameworks = ("jax",)
@@ -938,15 +882,15 @@ class ConcreteInTraced(Rule):
             return
         q = ev.qual or ""
         is_np = q.startswith("numpy.")
-        is_cast = q in K.BUILTIN_CASTS
+        is_cast = q in BUILTIN_CASTS
         is_meth = ev.method in ("item", "tolist") and ev.recv is not None
         if not (is_np or is_cast or is_meth):
             return
         vals = [ev.recv] if is_meth else ev.args
         if not any(o.kind == "jaxarg" for v in vals if v is not None for o in v.live):
             return
-        if tr["kind"] == "jit" or is_np or is_meth:
-            self._report(ev.node, tr["kind"], is_np)
+        if tr.kind == "jit" or is_np or is_meth:
+            self._report(ev.node, tr.kind, is_np)
         # float()/int() under grad: reported when it reaches the output (on_diff)
 
     def on_diff(self, ev: DiffEvent) -> None:

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration
-from .base import Invalid, NodeEdit, Rule, RuleFix
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL2", "backward and graph lifetime")
 
 _TORCH = ("backward", "autograd")
 
 
-class BackwardTwice(Rule):
+class BackwardThroughFreedGraph(Rule):
     code = "GL201"
-    name = "backward-through-freed-graph"
     message = "a backward pass goes through a graph an earlier backward pass already freed"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
@@ -120,9 +122,8 @@ class BackwardTwice(Rule):
         )
 
 
-class RetainGraphCarried(Rule):
+class RetainGraphAcrossIterations(Rule):
     code = "GL202"
-    name = "retain-graph-across-iterations"
     message = "retain_graph=True keeps the graphs of all earlier loop iterations alive through a carried value"
     severity = Severity.WARNING
     docs = "https://discuss.pytorch.org/t/help-clarifying-repackage-hidden-in-word-language-model/226"
@@ -194,7 +195,6 @@ class RetainGraphCarried(Rule):
 
 class GradWithoutCreateGraph(Rule):
     code = "GL203"
-    name = "grad-without-create-graph"
     message = "torch.autograd.grad() without create_graph=True, but its result is differentiated again"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad.html"
@@ -261,12 +261,12 @@ class GradWithoutCreateGraph(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._pending: list[tuple[DiffEvent, object]] = []
+        self._pending: list[tuple[DiffEvent, Note]] = []
         self._stepped: dict[int, set] = {}  # run -> origins some optimizer steps
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
-            self._stepped.setdefault(ev.ctx.run, set()).update(ev.target.get("opt_params") or ())
+            self._stepped.setdefault(ev.ctx.run, set()).update(ev.target.get(F.OPT_PARAMS) or ())
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_DIFF:
@@ -308,7 +308,6 @@ class GradWithoutCreateGraph(Rule):
 
 class BackwardCreateGraph(Rule):
     code = "GL204"
-    name = "backward-create-graph"
     message = "backward(create_graph=True) creates a reference cycle between parameters and their .grad"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html"
@@ -354,9 +353,8 @@ class BackwardCreateGraph(Rule):
             )
 
 
-class LossHistoryKept(Rule):
+class LossHistoryAccumulated(Rule):
     code = "GL205"
-    name = "loss-history-accumulated"
     message = "a tensor with autograd history is accumulated across loop iterations: every iteration's graph is kept alive"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory"

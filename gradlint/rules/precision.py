@@ -1,5 +1,10 @@
 """GL4xx numerical precision: finite differences, gradcheck dtypes, exact comparisons, large
-low-precision sums, AMP scaling, and the operations whose gradient turns into NaN."""
+low-precision sums, AMP scaling, and the operations whose gradient turns into NaN.
+
+Why this module is long: it is a catalogue of 10 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,16 @@ import re
 
 import libcst as cst
 
-from ..analysis import knowledge as K
-from ..analysis.interpreter import dotted_name
+from ..analysis import facts as F
+from ..analysis.frameworks.torch import TORCH_GRADCHECK
+from ..analysis.names import dotted_name
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import NONDIFF, call_name
-from .base import Invalid, NodeEdit, Rule, RuleFix
-from .graph_breaks import DetachOnLossPath
+from ._flow import NONDIFF, StarvedOrigins, call_name
+from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+
+FAMILY = Family("GL4", "numerical precision")
 
 LOW_PRECISION = ("float32", "float16", "bfloat16")
 _EPS_MACH = {"float16": 9.8e-4, "bfloat16": 7.8e-3, "float32": 1.2e-7, "float64": 2.2e-16}
@@ -38,7 +45,6 @@ def _eps_name(node: cst.CSTNode) -> str | None:
 
 class FiniteDifferenceLowPrecision(Rule):
     code = "GL401"
-    name = "finite-difference-low-precision"
     message = "a hand-written finite difference in float32/half with a step too small for the dtype: rounding dominates"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/notes/gradcheck.html"
@@ -95,7 +101,7 @@ class FiniteDifferenceLowPrecision(Rule):
     def on_binop(self, ev: BinOpEvent) -> None:
         if ev.op != "/":
             return
-        h = ev.right.get("const")
+        h = ev.right.get(F.CONST)
         if not isinstance(h, (int, float)) or isinstance(h, bool) or not (0 < h <= 0.1):
             return
         num = ev.node.left
@@ -103,14 +109,14 @@ class FiniteDifferenceLowPrecision(Rule):
             return
         if not (isinstance(num.left, (cst.Call, cst.Name, cst.Subscript)) and isinstance(num.right, (cst.Call, cst.Name, cst.Subscript))):
             return
-        dtype = ev.left.get("dtype")
-        if dtype is None and ev.left.kind in ("tensor", None) and ev.left.get("fw") == "torch":
+        dtype = ev.left.get(F.DTYPE)
+        if dtype is None and ev.left.kind in ("tensor", None) and ev.left.get(F.FW) == "torch":
             dtype = self.ctx.interp.default_dtype
-        if dtype is None and ev.left.get("fw") == "jax":
+        if dtype is None and ev.left.get(F.FW) == "jax":
             dtype = "float64" if self.ctx.interp.jax_x64 else "float32"  # JAX's default
         if not _low(dtype):
             return
-        reduced = ev.left.get("reduced_from") or 0
+        reduced = ev.left.get(F.REDUCED_FROM) or 0
         bad = dtype in ("float16", "bfloat16") or h < 1e-4 or (h < 1e-2 and reduced >= 10_000)
         if not bad:
             return
@@ -155,7 +161,6 @@ class FiniteDifferenceLowPrecision(Rule):
 
 class GradcheckLowPrecision(Rule):
     code = "GL402"
-    name = "gradcheck-low-precision"
     message = "gradcheck/gradgradcheck on float32 (or half) inputs: it will fail or pass for the wrong reason"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.gradcheck.gradcheck.html"
@@ -200,23 +205,23 @@ class GradcheckLowPrecision(Rule):
     call_names = frozenset({"gradcheck", "gradgradcheck"})
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.qual not in K.TORCH_GRADCHECK:
+        if ev.qual not in TORCH_GRADCHECK:
             return
         inputs = ev.arg(1, "inputs")
         if inputs is None:
             return
-        items = inputs.get("items") or (inputs,)
+        items = inputs.get(F.ITEMS) or (inputs,)
         bad = []
         for item in items:
-            dt = item.get("dtype")
-            if _low(dt) and item.live and (item.get("rg") or any(o.kind == "tensor" for o in item.live)):
+            dt = item.get(F.DTYPE)
+            if _low(dt) and item.live and (item.get(F.RG) or any(o.kind == "tensor" for o in item.live)):
                 bad.append(item)
         if not bad:
             return
-        dt = bad[0].get("dtype")
+        dt = bad[0].get(F.DTYPE)
         edits = []
         for item in bad:
-            created = item.get("created")
+            created = item.get(F.CREATED)
             e = self._dtype_edit(created)
             if e is None:
                 edits = []
@@ -224,7 +229,7 @@ class GradcheckLowPrecision(Rule):
             edits.append(e)
         fix = None
         if edits:
-            safe = all(self._only_used_for_check(item.get("created")) for item in bad)
+            safe = all(self._only_used_for_check(item.get(F.CREATED)) for item in bad)
             fix = RuleFix("Create the inputs in float64", tuple(edits), Applicability.SAFE if safe else Applicability.UNSAFE)
         self.report(
             ev.node,
@@ -261,9 +266,8 @@ class GradcheckLowPrecision(Rule):
         return uses <= 2
 
 
-class ExactGradCompare(Rule):
+class ExactComparisonOfGradients(Rule):
     code = "GL403"
-    name = "exact-comparison-of-gradients"
     message = "gradients are compared with == / != / torch.equal: floating-point results differ by rounding"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/testing.html"
@@ -302,7 +306,7 @@ class ExactGradCompare(Rule):
 
     @staticmethod
     def _is_grad(v) -> bool:
-        return v is not None and (v.get("grad_of") is not None or bool(v.get("grad_derived")) or v.get("grad_result") is not None)
+        return v is not None and (v.get(F.GRAD_OF) is not None or bool(v.get(F.GRAD_DERIVED)) or v.get(F.GRAD_RESULT) is not None)
 
     def on_compare(self, ev: CompareEvent) -> None:
         if "==" not in ev.ops:
@@ -312,14 +316,14 @@ class ExactGradCompare(Rule):
         if not grads:
             return
         for v in sides:
-            if v.kind in ("none", "str", "bool") or v.get("const", 0) is None:
+            if v.kind in ("none", "str", "bool") or v.get(F.CONST, 0) is None:
                 return
-            if v.get("dtype") in ("int", "bool"):
+            if v.get(F.DTYPE) in ("int", "bool"):
                 return
         others = [v for v in sides if not self._is_grad(v)]
         # "expect exactly 0" or two gradients compared; an exact non-zero value at a special
         # point (a subgradient fixed by a `where`) is often intended
-        if others and not all(v.kind == "number" and v.get("const") == 0 for v in others):
+        if others and not all(v.kind == "number" and v.get(F.CONST) == 0 for v in others):
             return
         self._report(ev.node, grads[0])
 
@@ -330,7 +334,7 @@ class ExactGradCompare(Rule):
             self._report(ev.node, ev.args[0])
 
     def _report(self, node, v) -> None:
-        fw = v.get("fw")
+        fw = v.get(F.FW)
         instead = {
             "jax": "`np.testing.assert_allclose(...)` or `jnp.allclose(..., atol=...)`",
             "tf": "`np.testing.assert_allclose(...)` or `tf.debugging.assert_near(...)`",
@@ -342,9 +346,8 @@ class ExactGradCompare(Rule):
         )
 
 
-class LargeSumLowPrecision(Rule):
+class LargeSumInLowPrecision(Rule):
     code = "GL404"
-    name = "large-sum-in-low-precision"
     message = "a sum-reduced loss over a very large float32/half tensor: its magnitude hides small changes (ulp >> tolerance)"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/notes/numerical_accuracy.html"
@@ -390,27 +393,27 @@ class LargeSumLowPrecision(Rule):
         func = ev.func
         if not (func.kind == "module" or ev.name == "sum" or (ev.qual and "reduction" in ev.kwargs)):
             return
-        n = max((a.get("numel") or 0 for a in ev.args), default=0)
-        if func.kind == "module" and func.get("reduction") == "sum" and func.get("loss_module"):
-            dt = ev.result.get("dtype") or self._dtype(ev.args)
+        n = max((a.get(F.NUMEL) or 0 for a in ev.args), default=0)
+        if func.kind == "module" and func.get(F.REDUCTION) == "sum" and func.get(F.LOSS_MODULE):
+            dt = ev.result.get(F.DTYPE) or self._dtype(ev.args)
             if self._big(n, dt):
-                self._report(func.get("created") or ev.node, n, dt)
+                self._report(func.get(F.CREATED) or ev.node, n, dt)
             return
         q = ev.qual or ""
-        if q.startswith("torch.nn.functional.") and "reduction" in ev.kwargs and ev.kwargs["reduction"].get("const") == "sum":
+        if q.startswith("torch.nn.functional.") and "reduction" in ev.kwargs and ev.kwargs["reduction"].get(F.CONST) == "sum":
             dt = self._dtype(ev.args)
             if self._big(n, dt):
                 self._report(ev.node, n, dt)
             return
         if ev.method == "sum" and ev.recv is not None and not ev.args and not ev.kwargs:
-            dt = ev.recv.get("dtype")
-            n = ev.recv.get("numel") or 0
+            dt = ev.recv.get(F.DTYPE)
+            n = ev.recv.get(F.NUMEL) or 0
             if dt in ("float16", "bfloat16") and n >= self.THRESHOLD[dt]:
                 self._report(ev.node, n, dt)
 
     def _dtype(self, args) -> str | None:
         for a in args:
-            d = a.get("dtype")
+            d = a.get(F.DTYPE)
             if d in ("float32", "float16", "bfloat16", "float64"):
                 return d
         return None
@@ -429,7 +432,6 @@ class LargeSumLowPrecision(Rule):
 
 class ClipBeforeUnscale(Rule):
     code = "GL405"
-    name = "clip-before-unscale"
     message = "gradients are clipped while still multiplied by the GradScaler's scale: call scaler.unscale_(optimizer) first"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-clipping"
@@ -489,9 +491,8 @@ class ClipBeforeUnscale(Rule):
             )
 
 
-class Fp16WithoutScaler(Rule):
+class Fp16AutocastWithoutGradScaler(Rule):
     code = "GL406"
-    name = "fp16-autocast-without-grad-scaler"
     message = "backward() on a float16 autocast loss without a GradScaler: small gradients underflow to zero"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
@@ -539,14 +540,14 @@ class Fp16WithoutScaler(Rule):
     def _fp16(amp: CallEvent) -> bool:
         dt = amp.kwargs.get("dtype")
         if dt is not None:
-            return dt.get("qual") in ("torch.float16", "torch.half")
+            return dt.get(F.QUAL) in ("torch.float16", "torch.half")
         if amp.qual == "torch.cuda.amp.autocast":
             return True
         dev = amp.arg(0, "device_type")
-        return dev is not None and dev.get("const") == "cuda"
+        return dev is not None and dev.get(F.CONST) == "cuda"
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind != "backward" or ev.target.get("scaled") is not None:
+        if ev.kind != "backward" or ev.target.get(F.SCALED) is not None:
             return
         if not any(n.kind == "amp16" for n in ev.target.notes):
             return
@@ -632,7 +633,6 @@ class _FlowsToLoss(Rule):
 
 class WhereNanGradient(_FlowsToLoss):
     code = "GL407"
-    name = "where-nan-gradient"
     message = "torch.where() with log/sqrt/division on the untaken branch: its infinite gradient leaks through as NaN"
     severity = Severity.ERROR
     docs = "https://github.com/pytorch/pytorch/issues/23395"
@@ -752,9 +752,8 @@ class WhereNanGradient(_FlowsToLoss):
         )
 
 
-class SqrtWithoutEps(_FlowsToLoss):
+class SqrtOfSumOfSquares(_FlowsToLoss):
     code = "GL408"
-    name = "sqrt-of-sum-of-squares"
     message = "sqrt(sum(x**2)) / sqrt(var) without an epsilon: the gradient is NaN where the value is exactly 0"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.linalg.vector_norm.html"
@@ -857,8 +856,8 @@ class SqrtWithoutEps(_FlowsToLoss):
             if isinstance(node.operator, cst.Power) and isinstance(node.right, cst.Integer) and node.right.value == "2":
                 return True
             if isinstance(node.operator, cst.Multiply):
-                l, r = node.left, node.right
-                return type(l) is type(r) and cst.Module(body=[]).code_for_node(l) == cst.Module(body=[]).code_for_node(r)
+                left, right = node.left, node.right
+                return type(left) is type(right) and cst.Module(body=[]).code_for_node(left) == cst.Module(body=[]).code_for_node(right)
         name = _func_last(node)
         if name == "square":
             return True
@@ -884,9 +883,8 @@ class SqrtWithoutEps(_FlowsToLoss):
         )
 
 
-class LogOfProbability(_FlowsToLoss):
+class LogOfSigmoidOrSoftmax(_FlowsToLoss):
     code = "GL409"
-    name = "log-of-sigmoid-or-softmax"
     message = "log(sigmoid(z)) / log(1 - sigmoid(z)) / log(softmax(z)) on logits: saturates to log(0) = -inf"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.nn.BCEWithLogitsLoss.html"
@@ -959,9 +957,8 @@ class LogOfProbability(_FlowsToLoss):
         )
 
 
-class NonDifferentiableOnLossPath(DetachOnLossPath):
+class NonDifferentiableOpOnLossPath(StarvedOrigins):
     code = "GL410"
-    name = "non-differentiable-op-on-loss-path"
     message = "every path from the trained parameters to the loss goes through round/floor/argmax/a comparison: zero gradient"
     severity = Severity.ERROR
     docs = "https://www.tensorflow.org/guide/autodiff#gradients_of_non-differentiable_functions"

@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..diagnostics import Severity
-from .base import Invalid, Rule, Valid, dedent
+from .base import Family, Invalid, Rule, Valid, dedent
+
+FAMILY = Family("GL6", "observed at run time (`gradlint trace`)")
 
 TRACE_DOCS = "https://github.com/gradlint-autograd/gradlint/blob/main/docs/trace.md"
 
 
 class RuntimeRule(Rule):
-    """A rule reported only by `gradlint trace` (never by the static engine)."""
+    """A rule reported only by `gradlint trace` (never by the static engine): it overrides no
+    hook, so the engine subscribes it to nothing."""
 
     runtime: ClassVar[bool] = True
     frameworks = ("torch",)
@@ -34,7 +37,6 @@ class RuntimeRule(Rule):
 
 class ParameterWithoutGradient(RuntimeRule):
     code = "GL601"
-    name = "parameter-without-gradient"
     message = "parameters in an optimizer got no gradient in any traced step while the loss reached other parameters"
     severity = Severity.ERROR
     docs = TRACE_DOCS
@@ -93,9 +95,8 @@ class ParameterWithoutGradient(RuntimeRule):
     ]
 
 
-class ParameterNotOptimized(RuntimeRule):
+class ParameterNotInOptimizer(RuntimeRule):
     code = "GL602"
-    name = "parameter-not-in-optimizer"
     message = "trainable parameters that the loss reaches get gradients but no optimizer holds them: they never change"
     severity = Severity.ERROR
     docs = TRACE_DOCS
@@ -167,9 +168,8 @@ class ParameterNotOptimized(RuntimeRule):
     ]
 
 
-class NonFiniteGradient(RuntimeRule):
+class NonfiniteGradient(RuntimeRule):
     code = "GL603"
-    name = "nonfinite-gradient"
     message = "an operation turned finite values or gradients into NaN/Inf: every gradient behind it is NaN"
     severity = Severity.ERROR
     docs = TRACE_DOCS
@@ -224,7 +224,6 @@ class NonFiniteGradient(RuntimeRule):
 
 class Float16Overflow(RuntimeRule):
     code = "GL604"
-    name = "float16-overflow"
     message = "an operation overflows float16: its result has inf although its inputs are finite"
     severity = Severity.ERROR
     docs = TRACE_DOCS
@@ -274,7 +273,6 @@ class Float16Overflow(RuntimeRule):
 
 class TapeGradientNone(RuntimeRule):
     code = "GL605"
-    name = "tape-gradient-none"
     message = "GradientTape.gradient returned None for a variable the target depends on"
     severity = Severity.ERROR
     docs = TRACE_DOCS
@@ -327,7 +325,7 @@ class TapeGradientNone(RuntimeRule):
 def runtime_rules() -> list[type[Rule]]:
     from .base import all_rules
 
-    return [r for r in all_rules() if getattr(r, "runtime", False)]
+    return [r for r in all_rules() if r.runtime]
 
 
 __all__ = ["RuntimeRule", "runtime_rules", "dedent"]

@@ -2,11 +2,14 @@
 a trace Session, replies once and exits.
 
 Started by runner.py (the bootstrap registers a bare `gradlint` package, so only the trace and
-dynamic packages' standard-library code is imported here besides the user's program). Messages
-are those of gradlint/dynamic/child.py: a hello, then one result. The process ends with
-os._exit right after the reply: nothing of the user's program runs after the trace ends — no
-`finally` blocks, no atexit handlers, so a program that saves a checkpoint on exit does not
-overwrite it with a three-step model.
+dynamic packages' standard-library code is imported here besides the user's program). The
+channel and messages are those of gradlint/dynamic/child.py: the socket on stdin is taken off
+it (the program gets /dev/null) before anything else, then a hello, then one result, each with
+the parent's token. Before replying, whatever the program started is killed (this process is a
+subreaper, so orphans and processes that left its session are found too) and named in the
+result's `leftovers`. The process ends with os._exit right after the reply: nothing of the
+user's program runs after the trace ends — no `finally` blocks, no atexit handlers, so a
+program that saves a checkpoint on exit does not overwrite it with a three-step model.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import threading
 import time
 from typing import Any
 
-from gradlint.dynamic.child import Channel, limit_resources
+from gradlint.dynamic import proctree
+from gradlint.dynamic.child import Channel, kill_stray_processes, limit_resources
 
 from . import hooks, program
 from .state import DEFAULT_STEPS, Session, activate
@@ -42,10 +46,11 @@ def build_report(session: Session, outcome: dict[str, Any], t0: float) -> dict[s
 
 
 def main(argv: list[str]) -> None:
-    req_fd, resp_fd, memory_mb = int(argv[0]), int(argv[1]), int(argv[2])
+    memory_mb = int(argv[0])
+    channel = Channel.from_stdin()  # before anything the program could see or inherit
     limit_resources(memory_mb)
+    proctree.become_subreaper()  # orphans of what the program starts stay ours to kill
     faulthandler.enable(file=sys.stderr, all_threads=True)
-    channel = Channel(req_fd, resp_fd)
     channel.send({"type": "hello", "pid": os.getpid(), "python": sys.version.split()[0],
                   "executable": sys.executable, "torch": None, "error": None, "startup": 0.0})
     request = next(iter(channel.requests()), None)
@@ -69,7 +74,8 @@ def main(argv: list[str]) -> None:
                 stream.flush()
             except Exception:  # noqa: BLE001, S110 - the program may have closed them
                 pass
-        channel.send({"type": "result", "id": rid, "report": report, "reusable": False})
+        leftovers = kill_stray_processes()
+        channel.send({"type": "result", "id": rid, "report": report, "reusable": False, "leftovers": leftovers})
         os._exit(0)
 
     session = Session(int(request.get("steps") or DEFAULT_STEPS),

@@ -1,19 +1,19 @@
 """Run a trace in a child process, with the gradient check's isolation (gradlint.dynamic.worker):
-its own session and process group (killed at the end, so nothing the program started keeps
-running), a wall-time limit, a memory limit, bounded output and no stdin.
+its own session and process group, the request/reply socket on its stdin with a per-run token
+(the program gets /dev/null), a wall-time limit, a memory limit on each process and a watchdog
+on the whole process tree (shared memory included), bounded output; whatever the program
+started is killed when the trace ends (the child is a subreaper), and named in a note.
 
 torch-free: the CLI and the language server import this without any framework.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from gradlint.dynamic.worker import DEFAULT_MEMORY_MB, PACKAGE_DIR, Output, Worker, _child_env
+from gradlint.dynamic.worker import DEFAULT_MEMORY_MB, Worker
 
 DEFAULT_TIMEOUT = 120.0
 
@@ -38,34 +38,16 @@ MESSAGES = {
 
 
 class TraceWorker(Worker):
-    """A Worker whose child runs gradlint.trace.child instead of the gradient checker."""
+    """A Worker whose child runs gradlint.trace.child instead of the gradient checker: the same
+    channel, limits, memory watchdog and process-tree kill; one program per worker."""
 
-    def _spawn(self) -> None:
-        req_r, req_w = os.pipe()
-        resp_r, resp_w = os.pipe()
-        try:
-            proc = subprocess.Popen(
-                [self.python, "-c", BOOTSTRAP, PACKAGE_DIR, str(req_r), str(resp_w), str(self.memory_mb)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                pass_fds=(req_r, resp_w), start_new_session=True, env=_child_env())
-        except BaseException:
-            os.close(req_w)
-            os.close(resp_r)
-            raise
-        finally:
-            os.close(req_r)
-            os.close(resp_w)
-        os.set_blocking(resp_r, False)
-        with self._state_lock:
-            self.proc, self._req_w, self._resp_r, self._buffer = proc, req_w, resp_r, b""
-            self._output = Output(proc.stdout, self.output_limit)
-            self.last_pid = proc.pid
+    bootstrap = BOOTSTRAP
 
 
 def run_trace(request: dict[str, Any], python: str | None = None, timeout: float = DEFAULT_TIMEOUT,
               memory_mb: int = DEFAULT_MEMORY_MB, cancel: threading.Event | None = None,
               progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Trace one program in a fresh child process, which is gone (with its whole process group)
+    """Trace one program in a fresh child process, which is gone (with every process it started)
     when this returns. Never raises for problems of the program: they come back as a report
     with status "error" and error.kind (timeout, output_limit, memory, crash, exit, exception,
     import, usage, startup, cancelled)."""
@@ -78,7 +60,7 @@ def run_trace(request: dict[str, Any], python: str | None = None, timeout: float
 def normalize(raw: dict[str, Any], timeout: float, output_limit: int) -> dict[str, Any]:
     """The child's report, or the worker's error report turned into the trace's shape."""
     if "findings" in raw:
-        return raw
+        return _with_leftovers(raw)
     err = raw.get("error") or {"kind": "internal", "message": str(raw.get("explanation") or "no report")}
     kind = err.get("kind", "internal")
     message = MESSAGES.get(kind, "{message}").format(timeout=timeout, limit=output_limit >> 20,
@@ -88,7 +70,26 @@ def normalize(raw: dict[str, Any], timeout: float, output_limit: int) -> dict[st
             "timings": raw.get("timings", {})}
 
 
+def _with_leftovers(report: dict[str, Any]) -> dict[str, Any]:
+    """The worker names the processes a check left running in its own words (a note and the
+    explanation); a trace says it of the program."""
+    left = [x for x in report.get("leftovers") or [] if isinstance(x, dict)]
+    if not left:
+        return report
+    report = dict(report)
+    report.pop("explanation", None)  # the worker's (a trace report has none of its own)
+    notes = [n for n in report.get("notes") or [] if not str(n).startswith("The target left ")]
+    shown = "; ".join(f"pid {x.get('pid')}" + (f": {x['command']}" if x.get("command") else "") for x in left[:3])
+    more = f" and {len(left) - 3} more" if len(left) > 3 else ""
+    n = len(left)
+    notes.append(f"the program left {n} process{'es' if n != 1 else ''} running when the trace ended "
+                 f"({shown}{more}); gradlint killed {'them' if n != 1 else 'it'}")
+    report["notes"] = notes
+    return report
+
+
 def _lower_first(text: str) -> str:
+    text = text.replace("The check's processes", "The program's processes")
     text = text.replace("the check", "the trace").replace("The check", "The trace")
     text = text.replace("The worker running the target", "The program").replace("The worker", "The program")
     return text[:1].lower() + text[1:] if text else text

@@ -129,3 +129,44 @@ def test_parallel_run_matches_serial(project):
     # --fix in parallel rewrites every file once
     project.check("--fix", "--jobs", "3")
     assert not any("forbidden(" in p.read_text() for p in project.root.glob("pkg*/*.py"))
+
+
+def test_a_damaged_entry_is_a_miss_never_an_error(project):
+    """Valid JSON with a wrong-typed field used to make every later run exit 2 (TypeError) or
+    print `None` as a code, until the cache was deleted."""
+    project.write("a.py")
+    project.age()
+    first = project.check("--output-format", "concise")
+    assert first.returncode == 1
+    (path,) = cache_files(project)
+    pristine = json.loads(path.read_text())
+    damages = {
+        "start": lambda d: d.update(start="zz"),
+        "start-short": lambda d: d.update(start=[2]),
+        "start-bool": lambda d: d.update(start=[True, 4]),
+        "end-negative": lambda d: d.update(end=[2, -1]),
+        "code-null": lambda d: d.update(code=None),
+        "name-int": lambda d: d.update(name=5),
+        "message-list": lambda d: d.update(message=["x"]),
+        "severity": lambda d: d.update(severity=7),
+        "severity-str": lambda d: d.update(severity="1"),
+        "path-null": lambda d: d.update(path=None),
+        "url-int": lambda d: d.update(url=3),
+        "fix-str": lambda d: d.update(fix="yes"),
+        "fix-edit": lambda d: d["fix"] and d["fix"].update(edits=[[1, 2, 3]]),
+        "fix-applicability": lambda d: d["fix"] and d["fix"].update(applicability="maybe"),
+        "related": lambda d: d.update(related=[[1, "x", "m"]]),
+        "not-an-object": lambda d: d.clear(),
+    }
+    for name, damage in damages.items():
+        data = json.loads(json.dumps(pristine))
+        (entry,) = data["files"].values()
+        for d in entry[3]:
+            damage(d)
+        if name == "not-an-object":
+            entry[3] = [5]
+        path.write_text(json.dumps(data))
+        res = project.check("--output-format", "concise", "-v")
+        assert (res.returncode, res.stdout) == (first.returncode, first.stdout), name
+        assert stats(res) == (0, 1), name  # checked again, and the entry rewritten
+        assert "None" not in res.stdout

@@ -74,7 +74,7 @@ def test_pre_commit_hooks():
         assert hook["language"] == "python"
         assert hook["entry"].startswith("gradlint check")
         assert "--force-exclude" in hook["entry"]  # pre-commit names files; exclusions still apply
-        assert set(hook["types_or"]) == {"python", "pyi"}
+        assert set(hook["types_or"]) == {"python", "pyi", "jupyter"}  # notebooks too, as ruff
         assert hook["require_serial"] is True  # gradlint runs its own worker processes
         assert not hook.get("additional_dependencies")  # the base install: no torch
     assert "--fix" in hooks["gradlint-fix"]["entry"] and "--fix" not in hooks["gradlint"]["entry"]
@@ -87,3 +87,15 @@ def test_missing_delegate_is_one_line(monkeypatch, capsys):
     assert cli.main(["lsp", "--stdio"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "`gradlint lsp` is not available" in err
+
+
+def test_every_package_is_installed():
+    """setuptools installs the packages pyproject.toml lists, no others: a new subpackage
+    missing there works in the repository and is absent from a wheel, pip install --target
+    and the VS Code extension's bundled server."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "gradlint").rglob("__init__.py")}
+    found |= {"gradlint_server." + ".".join(p.parent.relative_to(REPO / "server").parts) for p in (REPO / "server").rglob("*/__init__.py")}
+    assert found - listed == set()

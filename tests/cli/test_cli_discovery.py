@@ -30,9 +30,9 @@ def test_walk_skips_what_it_should(tmp_path):
         "a.py", "stubs/s.pyi", "notes.txt", "nb.ipynb",
         ".hidden/h.py", "pkg/__pycache__/c.py", "node_modules/n.py",
         "env/pyvenv.cfg", "env/lib/site.py",  # a virtualenv under any name
-        "pkg/m.py",
+        "pkg/m.py", ".hidden/h.ipynb", "node_modules/n.ipynb",
     )
-    assert found(tmp_path) == ["a.py", "pkg/m.py", "stubs/s.pyi"]
+    assert found(tmp_path) == ["a.py", "nb.ipynb", "pkg/m.py", "stubs/s.pyi"]
 
 
 def test_walk_honours_gitignore_files(tmp_path):
@@ -57,10 +57,14 @@ def test_explicit_paths(tmp_path):
     assert [os.path.relpath(f, tmp_path) for f in res.files] == [".hidden/h.py", "a.py", "notes.txt"]
 
 
-def test_notebooks_are_reported_not_parsed(tmp_path):
-    make(tmp_path, "nb.ipynb")
-    res = discover([str(tmp_path / "nb.ipynb")], Config(root=tmp_path))
-    assert res.files == [] and "notebooks are not checked" in res.warnings[0]
+def test_notebooks_are_found_like_python_files(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("scratch/\n*.tmp.ipynb\n")
+    make(tmp_path, "nb.ipynb", "scratch/s.ipynb", "x.tmp.ipynb", "gen/g.ipynb", "sub/keep.ipynb")
+    assert found(tmp_path, Config(root=tmp_path, extend_exclude=["gen"])) == ["nb.ipynb", "sub/keep.ipynb"]
+    # named on the command line: checked (exclusions apply only with --force-exclude)
+    res = discover([str(tmp_path / "x.tmp.ipynb")], Config(root=tmp_path))
+    assert [os.path.relpath(f, tmp_path) for f in res.files] == ["x.tmp.ipynb"] and not res.warnings
 
 
 def test_symlink_loops_terminate(tmp_path):

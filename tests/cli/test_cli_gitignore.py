@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
+import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gradlint.gitignore import IgnoreFile, IgnoreStack, parse_line, stack_for
 
@@ -148,3 +152,182 @@ def test_agrees_with_git(tmp_path):
         ["git", "ls-files", "--others", "--exclude-standard"], cwd=tmp_path, capture_output=True, text=True, env=env
     ).stdout.split()
     assert {p for p in listed if p.endswith(".py")} == {rel for rel in TREE_FILES if not git_says[rel]}
+
+
+# ------------------------------------------------------------------ no pattern can hang the walk
+# A cloned repository's .gitignore is input like any other: the matcher is linear in
+# (pattern length) x (path length) for every pattern (the old translation to `re` backtracked
+# exponentially on `*a*a*...*b`: 12 stars on a 40-character name took over a minute).
+BOMBS = [
+    "*a" * 60 + "b",
+    "**/" * 200 + "x",
+    "*a" * 30 + "/" + "*a" * 30 + "b",
+    "a/**/" * 60 + "b",
+    "?*" * 100 + "b",
+    "[a]*" * 80 + "b",
+    "*" + "**/*a*" * 40 + "b",
+]
+
+
+@pytest.mark.parametrize("bomb", BOMBS)
+def test_pathological_patterns_match_in_bounded_time(bomb):
+    f = IgnoreFile(BASE, [bomb, "!" + bomb, bomb + "/"])
+    paths = ["a" * 200, "/".join(["a" * 40] * 6) + "/" + "a" * 60, "/".join(["a"] * 200), "ab" * 100]
+    t0 = time.perf_counter()
+    for p in paths:
+        for is_dir in (False, True):
+            f.match(f"{BASE}/{p}", is_dir)
+    assert time.perf_counter() - t0 < 2.0
+
+
+def test_gitignore_bomb_in_a_cloned_repository_does_not_hang(tmp_path):
+    from cli_support import run_gradlint
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / ".gitignore").write_text("*a*a*a*a*a*a*a*a*a*a*a*a*b\n" + "*a" * 60 + "b\n" + "**/" * 200 + "x\n[\n\\\n")
+    deep = tmp_path / ("a" * 200)
+    deep.mkdir()
+    (deep / ("a" * 200 + ".py")).write_text("x = 1\n")
+    (tmp_path / ("a" * 40 + ".py")).write_text("x = 1\n")
+    t0 = time.perf_counter()
+    res = run_gradlint("check", "--no-cache", "--show-files", ".", cwd=tmp_path)
+    assert time.perf_counter() - t0 < 10
+    assert res.returncode == 0, res.stderr
+    assert len(res.lines) == 2
+
+
+# ------------------------------------------------------------------ same answers as before
+def _old_regex(line: str):
+    """The former implementation (translation to `re`), kept as the oracle for benign patterns."""
+
+    def char_class(glob, i):
+        j = i + 1
+        negate = j < len(glob) and glob[j] in "!^"
+        if negate:
+            j += 1
+        body_start = j
+        if j < len(glob) and glob[j] == "]":
+            j += 1
+        while j < len(glob) and glob[j] != "]":
+            j += 2 if glob[j] == "\\" else 1
+        if j >= len(glob):
+            return re.escape("["), i + 1
+        body = glob[body_start:j]
+        parts, k = [], 0
+        while k < len(body):
+            ch = body[k]
+            if ch == "\\" and k + 1 < len(body):
+                k += 1
+                parts.append(re.escape(body[k]))
+            elif ch in "\\]^[":
+                parts.append("\\" + ch)
+            else:
+                parts.append(ch)
+            k += 1
+        return ("[^/" if negate else "(?!/)[") + "".join(parts) + "]", j + 1
+
+    def translate(glob):
+        out, i, n = [], 0, len(glob)
+        while i < n:
+            c = glob[i]
+            if c == "*":
+                j = i
+                while j < n and glob[j] == "*":
+                    j += 1
+                at_start = i == 0 or glob[i - 1] == "/"
+                at_end = j == n or glob[j] == "/"
+                if j - i >= 2 and at_start and at_end:
+                    if j == n:
+                        out.append(".*" if i == 0 else ".+")
+                    else:
+                        out.append("(?:.*/)?")
+                        j += 1
+                else:
+                    out.append("[^/]*")
+                i = j
+                continue
+            if c == "?":
+                out.append("[^/]")
+            elif c == "[":
+                cls, i = char_class(glob, i)
+                out.append(cls)
+                continue
+            elif c == "\\" and i + 1 < n:
+                i += 1
+                out.append(re.escape(glob[i]))
+            else:
+                out.append(re.escape(c))
+            i += 1
+        return "".join(out)
+
+    pat = parse_line(line)
+    if pat is None:
+        return None
+    body = pat.source.rstrip("/") if pat.dir_only else pat.source
+    anchored = "/" in body
+    body = body.lstrip("/") if body.startswith("/") else body
+    regex = translate(body)
+    if not anchored:
+        regex = "(?:.*/)?" + regex
+    return re.compile(regex + r"\Z", re.S)
+
+
+# Small alphabets, at most three stars: the old regexes stay fast, and collisions are frequent.
+_PATTERN_PIECES = ["a", "b", "*", "?", "/", "**/", "/**", "[ab]", "[!a]", "[a-c]", "[]a]", "\\*", "\\a", "[", "!", "-", "."]
+_PATH_PIECES = ["a", "b", "c", "/", "*", "[", "]", "-", "!", ".", "ab", "ba"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(st.sampled_from(_PATTERN_PIECES), min_size=1, max_size=7),
+    st.lists(st.lists(st.sampled_from(_PATH_PIECES), min_size=1, max_size=8), min_size=1, max_size=6),
+)
+def test_same_answers_as_the_regex_translation(pieces, raw_paths):
+    line = "".join(pieces)
+    if line.count("*") > 4:
+        return
+    try:
+        old = _old_regex(line)
+    except re.error:
+        return  # the old translation raised on it (a reversed range): nothing to compare
+    new = parse_line(line)
+    assert (old is None) == (new is None)
+    if new is None:
+        return
+    for raw in raw_paths:
+        path = "/".join(p for p in "".join(raw).split("/") if p)  # real paths: no empty components
+        if not path:
+            continue
+        parts = path.split("/")
+        assert new.matches(parts) == bool(old.match(path)), (line, path)
+
+
+# git's own answers on patterns the old translation did not know (POSIX classes, reversed
+# ranges) and on star-heavy ones. (Not on the bombs themselves: git's wildmatch backtracks
+# too, and takes minutes on the first one above.)
+GIT_PATTERNS = {
+    "[[:digit:]]*.py": ["1a.py", "a1.py"],
+    "x[[:upper:][:digit:]]y.py": ["xAy.py", "x5y.py", "xay.py"],
+    "[z-a]q.py": ["zq.py", "aq.py", "mq.py"],
+    "[z-ab]r.py": ["br.py", "mr.py"],
+    "*a*a*a*b": ["a" * 12 + ".py", "a" * 6 + "b", "aab", "xaxaxab/y.py"],
+    "sub/**/**/deep.py": ["sub/deep.py", "sub/x/y/deep.py", "other/deep.py"],
+}
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_agrees_with_git_on_classes_and_bombs(tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": str(tmp_path)}
+    subprocess.run(["git", "init", "-q", "."], cwd=tmp_path, check=True, env=env)
+    for pattern, paths in GIT_PATTERNS.items():
+        (tmp_path / ".gitignore").write_text(pattern + "\n")
+        out = subprocess.run(
+            ["git", "check-ignore", "--no-index", "--stdin", "-v", "--non-matching"],
+            cwd=tmp_path, input="\n".join(paths) + "\n", capture_output=True, text=True, env=env,
+        ).stdout
+        git_says = {line.split("\t")[1]: not line.startswith("::") for line in out.splitlines()}
+        f = IgnoreFile(str(tmp_path), [pattern])
+        for p in paths:
+            ours = IgnoreStack((f,)).is_ignored(str(tmp_path / p), False)
+            assert ours == git_says[p], (pattern, p, ours)

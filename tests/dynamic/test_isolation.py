@@ -1,11 +1,16 @@
 """Every way a target can misbehave ends as verdict "error" with a clear reason, within the
-time limit, and leaves no process behind. The scenarios run concurrently (each needs a fresh
-child process) and each test then checks one result."""
+time limit, and leaves no process behind -- including processes that left the worker's process
+group or session, memory the per-process limit does not count (shared mappings, /dev/shm), and
+forged or cut replies (../shared/reliability/attack-scripts/gradcheck_attacks.py, the quick
+cases). The scenarios run concurrently (each needs a fresh child process) and each test then
+checks one result."""
 
 from __future__ import annotations
 
 import os
+import sys
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -15,14 +20,24 @@ from gradlint.dynamic.worker import Worker
 
 TIMEOUT = 4.0
 MEMORY_MB = 1024
-SCENARIOS = ["loop", "hog", "chatty", "bail", "segfault", "quit_", "boom", "spawn_and_hang", "import"]
+SMALL_MB = 768  # for the shared-memory cases: torch itself takes ~250 MB of it
+SCENARIOS = ["loop", "hog", "chatty", "bail", "segfault", "quit_", "boom", "spawn_and_hang", "import",
+             "setpgid_and_hang", "setpgid_and_pass", "setsid_and_pass", "shared_mmap", "shm_file",
+             "forge", "close_channel", "channel_hidden"]
+WITH_PIDFILE = ("spawn", "setpgid", "setsid")
+SHM_FILE = f"/dev/shm/gradlint-test-{uuid.uuid4().hex}"
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc, subreaper, /dev/shm")
 
 
 def run_one(name: str, tmp: str) -> dict:
     pidfile = os.path.join(tmp, f"{name}.pid")
-    inputs = f"torch.randn(3), {pidfile!r}" if name.startswith("spawn") else "torch.randn(3)"
+    inputs = "torch.randn(3)"
+    if name.startswith(WITH_PIDFILE):
+        inputs = f"torch.randn(3), {pidfile!r}"
+    elif name == "shm_file":
+        inputs = f"torch.randn(3), {SHM_FILE!r}"
     spec = target("f", "import_error") if name == "import" else target(name, "isolation")
-    worker = Worker(memory_mb=MEMORY_MB)
+    worker = Worker(memory_mb=SMALL_MB if name.startswith(("shared", "shm")) else MEMORY_MB)
     try:
         report = worker.run({"target": spec, "inputs": inputs, "cwd": tmp}, timeout=TIMEOUT)
         alive = worker.alive
@@ -34,9 +49,18 @@ def run_one(name: str, tmp: str) -> dict:
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     tmp = str(tmp_path_factory.mktemp("isolation"))
-    with ThreadPoolExecutor(len(SCENARIOS)) as ex:
-        futures = {name: ex.submit(run_one, name, tmp) for name in SCENARIOS}
-        return {name: f.result() for name, f in futures.items()}
+    try:
+        with ThreadPoolExecutor(9) as ex:
+            futures = {name: ex.submit(run_one, name, tmp) for name in SCENARIOS}
+            yield {name: f.result() for name, f in futures.items()}
+    finally:
+        if os.path.exists(SHM_FILE):
+            os.remove(SHM_FILE)
+
+
+def escaped_pid(res: dict) -> int:
+    with open(res["pidfile"]) as f:
+        return int(f.read())
 
 
 def check(results, name: str, kind: str, *words: str, killed: bool = True) -> dict:
@@ -114,3 +138,53 @@ def test_a_missing_interpreter_is_an_error_not_a_traceback():
     assert r["verdict"] == "error" and r["error"]["kind"] == "startup"
     assert "/nonexistent/python" in r["explanation"]
     assert time.monotonic() - started < 5
+
+
+# -- escapes (issue 11, item 4) ------------------------------------------------------------------
+
+
+@linux_only
+def test_a_process_in_a_new_group_dies_with_a_timed_out_check(results):
+    check(results, "setpgid_and_hang", "timeout")
+    assert process_gone(escaped_pid(results["setpgid_and_hang"]))
+
+
+@linux_only
+@pytest.mark.parametrize("name", ["setpgid_and_pass", "setsid_and_pass"])
+def test_a_process_left_running_by_a_passing_check_is_killed_and_reported(results, name):
+    """setpgid leaves the group, setsid + double fork the session: the worker is the
+    orphan's subreaper, so the tree still finds it."""
+    res = results[name]
+    r = res["report"]
+    assert r["verdict"] == "pass", r["explanation"]
+    pid = escaped_pid(res)
+    assert process_gone(pid, within=0.5), "killed before the report came back"
+    assert [x["pid"] for x in r["leftovers"]] == [pid]
+    assert "left 1 process running after the check" in r["explanation"]
+    assert "fork of the checking process" in r["leftovers"][0]["command"]
+
+
+@linux_only
+def test_shared_memory_counts_against_the_limit(results):
+    check(results, "shared_mmap", "memory", "shared memory included", "over the limit of 768 MiB")
+
+
+@linux_only
+def test_a_dev_shm_file_counts_against_the_limit(results):
+    check(results, "shm_file", "memory", "over the limit of 768 MiB")
+
+
+def test_a_forged_reply_is_rejected_not_believed(results):
+    r = check(results, "forge", "protocol", "did not send", "cannot be trusted")
+    assert "FORGED" not in r["explanation"]
+
+
+def test_a_target_that_closes_the_reply_channel_is_not_called_out_of_memory(results):
+    r = check(results, "close_channel", "crash", "closed the worker's reply channel")
+    assert "memory" not in r["explanation"]
+
+
+@linux_only
+def test_the_reply_channel_is_not_on_the_command_line_nor_inherited(results):
+    r = results["channel_hidden"]["report"]
+    assert r["verdict"] == "pass", r["explanation"]

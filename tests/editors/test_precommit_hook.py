@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import hostile_workspace
+
 REPO = Path(__file__).resolve().parents[2]
 PITFALL = """import torch
 model = torch.nn.Linear(4, 1)
@@ -48,10 +50,10 @@ def project(tmp_path_factory):
     return d, env
 
 
-def _try_repo(project_dir: Path, env: dict, *files: str) -> subprocess.CompletedProcess:
+def _try_repo(project_dir: Path, env: dict, *files: str, hook: str = "gradlint") -> subprocess.CompletedProcess:
     env = dict(env, PRE_COMMIT_HOME=str(project_dir.parent / "pre-commit-home"))
     return subprocess.run(
-        [pre_commit, "try-repo", str(REPO), "gradlint", "--files", *files],
+        [pre_commit, "try-repo", str(REPO), hook, "--files", *files],
         cwd=project_dir, env=env, capture_output=True, text=True, timeout=900,
     )
 
@@ -74,3 +76,16 @@ def test_hook_installs_no_framework():
     names = {d.split(";")[0].split("<")[0].split(">")[0].split("=")[0].split("[")[0].strip().lower() for d in deps}
     assert names >= {"libcst", "pygls", "lsprotocol"}
     assert not names & {"torch", "tensorflow", "jax", "jaxlib", "keras", "numpy"}
+
+
+@pytest.mark.parametrize("hook", ["gradlint", "gradlint-fix"])
+def test_hook_runs_nothing_from_the_repository_it_checks(project, hook):
+    # a repository whose every importable file writes a marker when it runs (hostile_workspace.py)
+    d, env = project
+    repo = hostile_workspace.make(d.parent / f"hostile-{hook}")
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True, env=env)
+    subprocess.run(["git", "add", "."], cwd=repo, check=True, env=env)
+    files = sorted(str(f.relative_to(repo)) for f in repo.rglob("*.py"))
+    r = _try_repo(repo, env, *files, hook=hook)
+    assert r.returncode == 1 and ("GL205" in r.stdout or "1 fixed" in r.stdout), r.stdout + r.stderr
+    assert hostile_workspace.markers(repo) == [], r.stdout + r.stderr

@@ -3,7 +3,8 @@ the command's flow (progress, cancellation, hangs, verdicts). The real worker is
 test_lsp_gradcheck_real.py.
 
 Targets named `hang*` block until cancelled or timed out; `scale` passes, `broken` fails,
-anything else is inconclusive. Each report echoes the request and the worker that ran it.
+`wordy*` fails with a long explanation that names the target by its absolute path; anything
+else is inconclusive. Each report echoes the request and the worker that ran it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import threading
 import time
 
 from gradlint_server import logs
-from gradlint_server.app import create_server
+from gradlint_server import create_server
 from gradlint_server.transport import serve_stdio
 
 _ids = itertools.count(1)
@@ -42,6 +43,9 @@ class FakeWorker:
             return {**base, "verdict": "error", "explanation": f"the check took longer than {timeout:g} s and was stopped", "waited": waited}
         if progress:
             progress("comparing derivatives")
+        if name.startswith("wordy"):
+            sentence = f"The gradient of {request['target']} was compared with finite differences element by element."
+            return {**base, "verdict": "fail", "explanation": " ".join([sentence] * 12)}
         verdict = {"scale": "pass", "broken": "fail"}.get(name, "inconclusive")
         return {**base, "verdict": verdict, "explanation": f"fake {verdict} for {name}\nsecond line"}
 

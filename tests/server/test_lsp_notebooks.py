@@ -119,3 +119,30 @@ async def test_push_per_cell_and_structure_changes(lsp) -> None:
         cell_text_documents=[types.TextDocumentIdentifier(uri=u) for i, u in enumerate(cells) if i != 3],
     ))
     assert list((await lsp.publish(client, cells[2], since=start)).diagnostics) == []
+
+
+async def test_messages_name_other_cells_by_their_number(shared, vscode) -> None:
+    """"on line N" in a message is the cell's line, and "of cell K" when it is another cell
+    (K counts every cell, the markdown one too, as the notebook shows them)."""
+    lsp, client = shared, vscode
+    path = lsp.unique(".ipynb")
+    cells = [
+        (types.NotebookCellKind.Markup, "# Notes"),
+        (types.NotebookCellKind.Code, "import torch\nw = torch.randn(3, requires_grad=True)\ny = (w * 2).sum()\n"),
+        (types.NotebookCellKind.Code, "y.backward()\n"),
+        (types.NotebookCellKind.Code, "print(2)\ny.backward()\n"),
+    ]
+    uris = [f"vscode-notebook-cell:{path}#X{i}" for i in range(len(cells))]
+    client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+        notebook_document=types.NotebookDocument(
+            uri=path.as_uri(), notebook_type="jupyter-notebook", version=1,
+            cells=[types.NotebookCell(kind=kind, document=u) for (kind, _), u in zip(cells, uris)],
+        ),
+        cell_text_documents=[
+            types.TextDocumentItem(uri=u, language_id="markdown" if kind == types.NotebookCellKind.Markup else "python", version=1, text=text)
+            for (kind, text), u in zip(cells, uris)
+        ],
+    ))
+    (d,) = (await lsp.pull(client, uris[3])).items
+    assert (d.code, d.range.start.line) == ("GL201", 1)
+    assert "the backward pass on line 1 of cell 3 already freed" in d.message

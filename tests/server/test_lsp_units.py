@@ -4,13 +4,14 @@ scheduler's debounce/coalescing (with a fake check)."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 from lsprotocol import types
 
-from gradlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity
-from gradlint_server import notebooks, targets
+from gradlint.diagnostics import Position
+from gradlint_server import targets
 from gradlint_server.documents import DocumentClosed, Scheduler
 from gradlint_server.positions import UTF8, UTF16, UTF32, LineIndex, minimal_edit, to_code_points, to_units
 from gradlint_server.settings import Settings, from_sources, merge
@@ -52,15 +53,17 @@ def test_line_index_clamps_positions_past_the_end() -> None:
 
 
 def _apply(text: str, edit: types.TextEdit) -> str:
-    lines = text.split("\n")
+    # LSP's line ends: "\r\n", "\r" and "\n" (each line here keeps its end)
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
 
     def offset(p: types.Position) -> int:
-        return sum(len(ln) + 1 for ln in lines[: p.line]) + to_code_points(lines[p.line] if p.line < len(lines) else "", p.character, UTF16)
+        line = lines[p.line].rstrip("\r\n") if p.line < len(lines) else ""
+        return sum(len(ln) for ln in lines[: p.line]) + to_code_points(line, p.character, UTF16)
 
     return text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
 
 
-docs = st.lists(st.sampled_from(["a", "b = 1", "", "é😀", "x\r"]), max_size=8).map("\n".join)
+docs = st.lists(st.sampled_from(["a", "b = 1", "", "é😀", "x\r", "y\rz"]), max_size=8).map("\n".join)
 
 
 @given(docs, docs)
@@ -144,31 +147,6 @@ def test_locate_follows_moves_and_notices_edits() -> None:
     assert targets.locate(SOURCE, "missing") is None
 
 
-# ---------------------------------------------------------------------- notebooks
-def _diag(code: str, line: int, col: int = 0, fix: Fix | None = None) -> Diagnostic:
-    return Diagnostic(code, "n", "m", Severity.ERROR, Position(line, col), Position(line, col + 1), fix=fix)
-
-
-def test_notebook_join_keeps_lines_and_neutralises_magics() -> None:
-    cells = [("c1", "%matplotlib inline\nimport torch\n"), ("c2", "!pip list"), ("c3", "%%bash\necho hi\n")]
-    joined = notebooks.join(cells)
-    assert joined.text == "#matplotlib inline\nimport torch\n#pip list\n#%bash\n#cho hi\n"
-    assert [(c.start, c.count) for c in joined.cells] == [(1, 2), (3, 1), (4, 2)]
-    masked = notebooks.join(cells, frozenset({0}))
-    assert masked.text.split("\n")[:2] == ["", ""]
-
-
-def test_notebook_split_maps_lines_and_fixes_to_cells() -> None:
-    joined = notebooks.join([("c1", "a\nb"), ("c2", "c\nd\n")])
-    fix = Fix("f", (Edit(Position(4, 0), Position(4, 1), "D"),))
-    crossing = Fix("g", (Edit(Position(2, 0), Position(3, 1), ""),))
-    out = notebooks.split(joined, [_diag("GL1", 2), _diag("GL2", 4, fix=fix), _diag("GL3", 2, fix=crossing)])
-    assert [(d.code, d.start.line) for d in out["c1"]] == [("GL1", 2), ("GL3", 2)]
-    assert out["c2"][0].start.line == 2 and out["c2"][0].fix.edits[0].start == Position(2, 0)
-    assert out["c1"][1].fix is None  # an edit that leaves its cell is dropped
-    assert notebooks.broken_cell(joined, [_diag("GL001", 3)]) == 1
-
-
 # ---------------------------------------------------------------------- settings
 def test_settings_merge_validates_and_keeps_untrusted_off() -> None:
     s = from_sources({"gradlint": {"select": "GL1, GL2", "debounce": 10}}, {"ignore": ["GL205"], "debounce": "fast", "dynamicChecks": True})
@@ -178,6 +156,32 @@ def test_settings_merge_validates_and_keeps_untrusted_off() -> None:
     assert untrusted.dynamic_checks is False
     assert merge(Settings(), {"interpreter": ["/usr/bin/python3"]}).python == "/usr/bin/python3"
     assert merge(Settings(), None) == Settings()
+
+
+@pytest.mark.parametrize("shape", [
+    {"dynamicChecks": False},
+    {"gradlint": {"dynamicChecks": False}},
+    {"dynamicChecks": False, "gradlint": {"select": ["GL"]}},  # a flat false beside a section
+    {"dynamicChecks": True, "gradlint": {"dynamicChecks": False}},
+    {"dynamicChecks": False, "gradlint": {"dynamicChecks": True}},
+    {"dynamicChecks": "false"}, {"dynamicChecks": "true"}, {"dynamicChecks": 1}, {"dynamicChecks": 0},
+    {"dynamicChecks": None}, {"gradlint": {"dynamicChecks": []}}, {"gradlint": {"dynamicChecks": {}}},
+])
+def test_dynamic_checks_fail_closed(shape) -> None:
+    """Only a literal `true` leaves gradient checks on; any other value, in either shape, turns
+    them off, and nothing later turns them back on (REPORT.md #14)."""
+    s = from_sources(shape)
+    assert s.dynamic_checks is False, shape
+    assert from_sources(shape, {"dynamicChecks": True}, {"gradlint": {"dynamicChecks": True}}).dynamic_checks is False
+    if any(not isinstance(v, bool) for v in (shape.get("dynamicChecks"), (shape.get("gradlint") or {}).get("dynamicChecks")) if v is not None):
+        assert any("dynamicChecks" in p and "gradient checks are off" in p for p in s.problems), s.problems
+
+
+def test_dynamic_checks_on_only_when_literally_true() -> None:
+    assert from_sources(None).dynamic_checks is True  # the documented default: absent means on
+    assert from_sources({"select": ["GL1"]}, {"gradlint": {"debounce": 5}}).dynamic_checks is True
+    assert from_sources({"dynamicChecks": True}, {"gradlint": {"dynamicChecks": True}}).dynamic_checks is True
+    assert from_sources({"dynamicChecks": True}, {"dynamicChecks": None}).dynamic_checks is False  # a later off wins
 
 
 # ---------------------------------------------------------------------- scheduler
@@ -254,20 +258,21 @@ async def test_invalidate_only_then_pull_checks_on_demand() -> None:
 
 # ---------------------------------------------------------------------- incremental sync
 def _reference_offset(text: str, pos: types.Position, enc: str) -> int:
-    lines = text.split("\n")
+    # LSP's line ends: "\r\n", "\r" and "\n" (each line here keeps its end)
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text) or [""]
     if pos.line >= len(lines):
         return len(text)
-    line = lines[pos.line].removesuffix("\r")
+    line = lines[pos.line].rstrip("\r\n")
     codec, width = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}[enc]
     # a column inside a character rounds down (a partial sequence decodes to nothing)
     prefix = line.encode(codec)[: pos.character * width].decode(codec, "ignore")
-    return sum(len(ln) + 1 for ln in lines[: pos.line]) + len(prefix)
+    return sum(len(ln) for ln in lines[: pos.line]) + len(prefix)
 
 
 position = st.builds(types.Position, line=st.integers(0, 6), character=st.integers(0, 12))
 
 
-@given(docs, st.lists(st.tuples(position, position, st.sampled_from(["", "x", "é\n", "😀", "\n\n", "\x0c"])), max_size=6), st.sampled_from([UTF8, UTF16, UTF32]))
+@given(docs, st.lists(st.tuples(position, position, st.sampled_from(["", "x", "é\n", "😀", "\n\n", "\x0c", "\r", "y\r\n"])), max_size=6), st.sampled_from([UTF8, UTF16, UTF32]))
 @hsettings(max_examples=200, deadline=None)
 def test_incremental_changes_match_a_reference(text: str, changes, enc: str) -> None:
     from pygls.workspace.position_codec import PositionCodec

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Bundle the gradlint server into bundled/libs for the extension (pip install --target).
 
-The extension puts bundled/libs on PYTHONPATH and runs `python -m gradlint lsp`, so the server
-works with a Python that has no gradlint installed. The pure-Python code is the same for every
+The extension puts bundled/libs on PYTHONPATH and runs `python launcher/start_server.py lsp`, so
+the server works with a Python that has no gradlint installed. `vscode:prepublish` runs this
+before every `vsce package`. The pure-Python code is the same for every
 Python version; the native modules (libcst's parser, pyyaml's) carry the version in their file
 names (native.cpython-312-x86_64-linux-gnu.so), so the builds for several versions sit side by
 side and one bundle serves them all, on the platform this script runs on. Version-only

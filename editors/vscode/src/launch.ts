@@ -1,7 +1,14 @@
-// How to start the server: which program, which arguments, which PYTHONPATH. Kept free of the
-// editor API so that the decisions can be tested directly.
+// How to start the server: which program, which arguments, which environment, which working
+// directory. Kept free of the editor API so that the decisions can be tested directly.
+//
+// Opening a folder must never run its code, trusted or not. So Python is never started with
+// `-m` or `-c` (both put the working directory, the workspace, first on sys.path, where a
+// workspace `gradlint/` or `json.py` would be imported in place of ours): it runs
+// launcher/start_server.py by absolute path, in the launcher's own directory, and that script
+// cleans sys.path before it imports anything. PYTHONPATH loses the entries that would put the
+// workspace back (empty or relative ones; in an untrusted workspace, those inside it).
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { Settings } from "./settings";
 
@@ -28,19 +35,20 @@ export interface LaunchPlan {
   command: string;
   args: string[];
   env: NodeJS.ProcessEnv;
+  cwd: string;
   mode: "path" | "environment" | "bundled";
 }
 
-const PROBE = [
-  "import importlib.util as u, json, sys, sysconfig",
-  "print(json.dumps({'implementation': sys.implementation.name, 'version': list(sys.version_info[:2]),",
-  " 'platform': sysconfig.get_platform(), 'executable': sys.executable,",
-  " 'gradlint': u.find_spec('gradlint') is not None and u.find_spec('gradlint_server') is not None}))",
-].join("\n");
+/** launcher/start_server.py of the extension rooted at `extensionRoot`. */
+export function launcherScript(extensionRoot: string): string {
+  return path.join(extensionRoot, "launcher", "start_server.py");
+}
 
-export function probeInterpreter(interpreter: string[], env: NodeJS.ProcessEnv, timeoutMs = 20000): Promise<Probe> {
+/** Asks the interpreter what it is, through the launcher (`--probe`), never through `-c`. */
+export function probeInterpreter(interpreter: string[], launcher: string, env: NodeJS.ProcessEnv, timeoutMs = 20000): Promise<Probe> {
   return new Promise((resolve, reject) => {
-    execFile(interpreter[0], [...interpreter.slice(1), "-c", PROBE], { env, timeout: timeoutMs }, (err, stdout, stderr) => {
+    const options = { env, cwd: path.dirname(launcher), timeout: timeoutMs };
+    execFile(interpreter[0], [...interpreter.slice(1), launcher, "--probe"], options, (err, stdout, stderr) => {
       if (err) {
         const why = (err as NodeJS.ErrnoException).code === "ENOENT" ? "not found" : (stderr.trim() || err.message);
         reject(new Error(`cannot run the Python interpreter ${interpreter.join(" ")}: ${why}`));
@@ -74,14 +82,90 @@ export function bundleMismatch(probe: Probe, m: BundleManifest): string | undefi
   );
 }
 
+/** Whether `file` is `folder` or lies below it. */
+export function isInside(file: string, folder: string): boolean {
+  const rel = path.relative(folder, file);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/** Where a bare command name (`python3`) is found on PATH, as spawning it would find it. */
+export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE").split(";") : [""];
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue; // relative entries resolve against the launcher's folder
+    for (const ext of exts) {
+      const file = path.join(dir, name + ext);
+      try {
+        accessSync(file, constants.X_OK);
+        if (statSync(file).isFile()) return file;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why the program that would start the server must not run in an untrusted workspace (it is a
+ * file of the workspace, e.g. its `.venv/bin/python`, named directly or found first on PATH, as
+ * when VS Code was started from a shell with the workspace's environment activated), or
+ * undefined.
+ */
+export function untrustedProgram(command: string[], folders: string[], trusted: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  const named = command[0];
+  if (trusted || !named) return undefined;
+  const exe = path.isAbsolute(named) ? named : /[\\/]/.test(named) ? undefined : onPath(named, env);
+  if (!exe || !folders.some((f) => isInside(exe, f))) return undefined;
+  return `not starting ${exe}: it lies inside this untrusted workspace, and running it would run the workspace's code. ` +
+    `Trust the workspace, or choose a program outside it in your user settings.`;
+}
+
+/**
+ * The environment for every Python the extension starts. An empty or relative PYTHONPATH entry
+ * names the working directory (or a folder below it) and would put it on sys.path before the
+ * standard library, where Python looks for `sitecustomize` while it starts — before any script
+ * can clean the path. In an untrusted workspace, entries inside the workspace go too. `dropped`
+ * lists what was taken out, for the log.
+ */
+export function safeEnv(
+  baseEnv: NodeJS.ProcessEnv,
+  folders: string[],
+  trusted: boolean,
+): { env: NodeJS.ProcessEnv; dropped: string[] } {
+  const raw = baseEnv.PYTHONPATH;
+  if (raw === undefined) return { env: baseEnv, dropped: [] };
+  const keep: string[] = [];
+  const dropped: string[] = [];
+  for (const entry of raw.split(path.delimiter)) {
+    const unsafe = !path.isAbsolute(entry) || (!trusted && folders.some((f) => isInside(entry, f)));
+    (unsafe ? dropped : keep).push(entry);
+  }
+  const env = { ...baseEnv };
+  if (keep.length > 0) env.PYTHONPATH = keep.join(path.delimiter);
+  else delete env.PYTHONPATH;
+  return { env, dropped };
+}
+
+/**
+ * A command given as a relative path (`.venv/bin/python`) means one in the workspace folder, as
+ * it did when the server ran there; bare names (`python3`) are looked up on PATH.
+ */
+export function resolveCommand(command: string[], folder: string | undefined): string[] {
+  const [exe, ...rest] = command;
+  if (!exe || !folder || path.isAbsolute(exe) || !/[\\/]/.test(exe)) return command;
+  return [path.resolve(folder, exe), ...rest];
+}
+
 function tooOld(v: [number, number]): boolean {
   return v[0] < MIN_PYTHON[0] || (v[0] === MIN_PYTHON[0] && v[1] < MIN_PYTHON[1]);
 }
 
 /**
- * `gradlint.path` wins; otherwise `interpreter -m gradlint lsp`, from the environment when the
- * strategy allows and gradlint is installed there, else from bundled/libs on PYTHONPATH (which
- * Python searches before site-packages, so the bundle wins over an installed copy).
+ * `gradlint.path` wins; otherwise `interpreter launcher lsp`, with gradlint from the environment
+ * when the strategy allows and it is installed there, else from bundled/libs on PYTHONPATH (which
+ * Python searches before site-packages, so the bundle wins over an installed copy). Every mode
+ * runs in the launcher's directory, outside the workspace. `baseEnv` is already `safeEnv`'s.
  * Returns a string: the reason the server cannot start.
  */
 export function planLaunch(
@@ -91,17 +175,19 @@ export function planLaunch(
   libs: string,
   manifest: BundleManifest | undefined,
   baseEnv: NodeJS.ProcessEnv,
+  launcher: string,
 ): LaunchPlan | string {
+  const cwd = path.dirname(launcher);
   if (s.path.length > 0) {
-    return { command: s.path[0], args: [...s.path.slice(1), "lsp", ...s.args], env: baseEnv, mode: "path" };
+    return { command: s.path[0], args: [...s.path.slice(1), "lsp", ...s.args], env: baseEnv, cwd, mode: "path" };
   }
   if (!probe) return `cannot inspect the Python interpreter ${interpreter.join(" ")}`;
   if (tooOld(probe.version)) {
     return `gradlint needs Python ${MIN_PYTHON.join(".")} or newer; ${probe.executable} is ${probe.version.join(".")}.`;
   }
-  const args = [...interpreter.slice(1), "-m", "gradlint", "lsp", ...s.args];
+  const args = [...interpreter.slice(1), launcher, "lsp", ...s.args];
   if (s.importStrategy === "fromEnvironment" && probe.gradlint) {
-    return { command: interpreter[0], args, env: baseEnv, mode: "environment" };
+    return { command: interpreter[0], args, env: baseEnv, cwd, mode: "environment" };
   }
   if (!manifest) {
     return (
@@ -114,5 +200,5 @@ export function planLaunch(
   const pythonPath = [libs, baseEnv.PYTHONPATH].filter((p) => p).join(path.delimiter);
   // The server's own child processes (the lint worker) need the bundle through PYTHONPATH;
   // GRADLINT_BUNDLE names it so that the gradient-check child, which runs user code, can drop it.
-  return { command: interpreter[0], args, env: { ...baseEnv, PYTHONPATH: pythonPath, GRADLINT_BUNDLE: libs }, mode: "bundled" };
+  return { command: interpreter[0], args, env: { ...baseEnv, PYTHONPATH: pythonPath, GRADLINT_BUNDLE: libs }, cwd, mode: "bundled" };
 }

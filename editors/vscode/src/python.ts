@@ -1,5 +1,5 @@
-import * as path from "node:path";
 import * as vscode from "vscode";
+import { isInside } from "./launch";
 
 // The part of the Python extension's API (`ms-python.python`, `environments`) that gradlint uses;
 // declared here so that the extension is an optional dependency, not a build-time one.
@@ -45,12 +45,6 @@ export async function onDidChangePythonEnvironment(listener: () => void): Promis
   return api ? api.environments.onDidChangeActiveEnvironmentPath(() => listener()) : new vscode.Disposable(() => {});
 }
 
-function isInside(file: string, folders: readonly vscode.WorkspaceFolder[]): boolean {
-  return folders.some((f) => {
-    const rel = path.relative(f.uri.fsPath, file);
-    return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
-  });
-}
 
 /**
  * The Python that runs the server and the gradient checks: `gradlint.interpreter`, else the
@@ -69,7 +63,7 @@ export async function findInterpreter(
   if (api) {
     const env = await api.environments.resolveEnvironment(api.environments.getActiveEnvironmentPath(resource));
     const exe = env?.executable.uri?.fsPath;
-    if (exe && !trusted && isInside(exe, vscode.workspace.workspaceFolders ?? [])) {
+    if (exe && !trusted && (vscode.workspace.workspaceFolders ?? []).some((f) => isInside(exe, f.uri.fsPath))) {
       log(`Not using ${exe} from the Python extension: it lies inside an untrusted workspace.`);
     } else if (exe) {
       return { command: [exe], source: "python-extension" };

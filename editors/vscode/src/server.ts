@@ -9,7 +9,17 @@ import {
   ShowMessageNotification,
   State,
 } from "vscode-languageclient/node";
-import { planLaunch, probeInterpreter, readManifest, type LaunchPlan, type Probe } from "./launch";
+import {
+  launcherScript,
+  planLaunch,
+  probeInterpreter,
+  readManifest,
+  resolveCommand,
+  safeEnv,
+  untrustedProgram,
+  type LaunchPlan,
+  type Probe,
+} from "./launch";
 import { findInterpreter } from "./python";
 import { readSettings, SECTION, shouldNotify, toServerSettings, type ServerSettings } from "./settings";
 
@@ -18,6 +28,7 @@ export class ServerManager implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
   private checkInterpreter: string | undefined;
   private readonly libs: string;
+  private readonly launcher: string;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -26,6 +37,7 @@ export class ServerManager implements vscode.Disposable {
     private readonly quiet: () => boolean = () => false,
   ) {
     this.libs = vscode.Uri.joinPath(context.extensionUri, "bundled", "libs").fsPath;
+    this.launcher = launcherScript(context.extensionUri.fsPath);
   }
 
   /** The running client, if any. */
@@ -73,17 +85,26 @@ export class ServerManager implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0];
     const settings = readSettings(folder?.uri);
     const trusted = vscode.workspace.isTrusted;
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+    const { env, dropped } = safeEnv(process.env, folders, trusted);
+    if (dropped.length > 0) {
+      this.log.info(`Not passing these PYTHONPATH entries to the server (relative, or inside an untrusted workspace): ${JSON.stringify(dropped)}`);
+    }
     const interpreter = await findInterpreter(settings.interpreter, folder?.uri, trusted, (m) => this.log.info(m));
+    const command = resolveCommand(interpreter.command, folder?.uri.fsPath);
+    const launchSettings = { ...settings, path: resolveCommand(settings.path, folder?.uri.fsPath) };
+    const refused = untrustedProgram(launchSettings.path.length > 0 ? launchSettings.path : command, folders, trusted, env);
+    if (refused) return this.fail(refused);
     let probe: Probe | undefined;
     if (settings.path.length === 0) {
       try {
-        probe = await probeInterpreter(interpreter.command, process.env);
+        probe = await probeInterpreter(command, this.launcher, env);
       } catch (e) {
         return this.fail(`${(e as Error).message}`);
       }
     }
-    this.checkInterpreter = probe?.executable ?? interpreter.command[0];
-    const plan = planLaunch(settings, interpreter.command, probe, this.libs, readManifest(this.libs), process.env);
+    this.checkInterpreter = probe?.executable ?? command[0];
+    const plan = planLaunch(launchSettings, command, probe, this.libs, readManifest(this.libs), env, this.launcher);
     if (typeof plan === "string") return this.fail(plan);
     this.log.info(`Starting the gradlint server (${plan.mode}, Python from ${interpreter.source}): ${[plan.command, ...plan.args].join(" ")}`);
     const client = this.createClient(plan, folder);
@@ -105,7 +126,8 @@ export class ServerManager implements vscode.Disposable {
   }
 
   private createClient(plan: LaunchPlan, folder: vscode.WorkspaceFolder | undefined): LanguageClient {
-    const run = { command: plan.command, args: plan.args, options: { cwd: folder?.uri.fsPath, env: plan.env } };
+    // Not the workspace folder: see launch.ts. The server learns the workspace from initialize.
+    const run = { command: plan.command, args: plan.args, options: { cwd: plan.cwd, env: plan.env } };
     const options: LanguageClientOptions = {
       documentSelector: [
         { scheme: "file", language: "python" },

@@ -13,7 +13,9 @@ import {
   canImport,
   codeOf,
   gradlintDiagnostics,
+  hostileWorkspace,
   logText,
+  markers,
   noServerLeft,
   PYTHON,
   removeScratch,
@@ -229,7 +231,7 @@ test("takes the interpreter from the Python extension and follows its changes", 
   selected = PYTHON;
   changed.fire({ path: PYTHON });
   await host.waitFor("a restart on the new environment", () => (logText().match(/gradlint server running/g)?.length ?? 0) >= 2);
-  assert.match(logText(), /Python from python-extension\): \S*python3?\S* -m gradlint lsp/);
+  assert.match(logText(), /Python from python-extension\): \S*python3?\S* \S*launcher\/start_server\.py lsp/);
 });
 
 test("restart command replaces the server process and diagnostics come back", { ...LIMIT, skip: NO_BUNDLE }, async () => {
@@ -258,4 +260,72 @@ test("a Python older than 3.10 gets a clear error instead of a crash loop", LIMI
   session = await activate({ folder, user: { "gradlint.interpreter": [fake] } });
   assert.ok(host.messages.some((m) => m.level === "error" && /needs Python 3\.10 or newer.*3\.8/.test(m.message)), JSON.stringify(host.messages));
   assert.equal(serverProcesses().length, 0);
+});
+
+// Opening a folder never runs its code: not as the server's modules (`python -m` would import a
+// workspace `gradlint/` or `json.py`), not at Python's start-up (sitecustomize, .pth), not as the
+// interpreter, not by linting or offering code actions — trusted or not.
+const HOSTILE_RUNS: [string, boolean, () => Record<string, unknown>][] = [
+  ["untrusted, bundled server on a Python without gradlint", false, () => ({ "gradlint.interpreter": [barePython()] })],
+  ["untrusted, gradlint from the environment", false, () => ({ "gradlint.interpreter": [PYTHON] })],
+  ["trusted with dynamic checks on, bundled server", true, () => ({ "gradlint.interpreter": [PYTHON], "gradlint.importStrategy": "useBundled" })],
+];
+for (const [label, trusted, userSettings] of HOSTILE_RUNS) {
+  test(`a hostile workspace runs nothing when opened: ${label}`, { ...LIMIT, skip: NO_BUNDLE }, async () => {
+    const folder = hostileWorkspace();
+    // a workspace that also tries to choose the program (ignored when untrusted; when trusted
+    // it is the user's choice, so it is left out here)
+    const workspace = trusted ? {} : { "gradlint.interpreter": [path.join(folder, ".venv", "bin", "python")], "gradlint.enableDynamicChecks": true };
+    session = await activate({ folder, trusted, user: userSettings(), workspace });
+    const doc = host.open(path.join(folder, "model.py"));
+    await pitfallDiagnostics(doc.uri);
+    const provider = host.providers.find((p) => p.kind === "codeActions")!.provider;
+    const token = { isCancellationRequested: false, onCancellationRequested: () => new Disposable(() => {}) };
+    for (const line of [PITFALL.range.start.line + 5, 12]) {
+      const context = { diagnostics: host.diagnostics(doc.uri).filter((d) => d.range.start.line === line), triggerKind: 1, only: undefined };
+      await provider.provideCodeActions(doc, new Range(line, 0, line, 0), context, token);
+    }
+    host.edit(doc, new Range(0, 0, 0, 0), "# edited\n");
+    await host.waitFor("diagnostics of the edited buffer", () => gradlintDiagnostics(doc.uri).some((d) => codeOf(d) === PITFALL.code && d.range.start.line === PITFALL.range.start.line + 6));
+    assert.match(logText(), /launcher\/start_server\.py lsp/, "started through the launcher");
+    assert.deepEqual(markers(folder), [], "workspace code ran");
+  });
+}
+
+test("untrusted: a Python inside the workspace is never started, wherever it was chosen", { ...LIMIT, skip: NO_BUNDLE }, async () => {
+  const folder = hostileWorkspace();
+  const venvPython = path.join(folder, ".venv", "bin", "python");
+  const changed = new EventEmitter<unknown>();
+  // the Python extension's selection: the workspace's own environment
+  session = await activate({
+    folder,
+    trusted: false,
+    before: () => {
+      const environments = {
+        getActiveEnvironmentPath: () => ({ id: venvPython, path: venvPython }),
+        resolveEnvironment: async (e: { path: string }) => ({ executable: { uri: Uri.file(e.path) }, version: { major: 3, minor: 11 } }),
+        onDidChangeActiveEnvironmentPath: changed.event,
+      };
+      host.extensions.set("ms-python.python", { id: "ms-python.python", isActive: false, exports: undefined, activate: async () => ({ environments }) });
+    },
+  });
+  assert.match(logText(), /Not using .*\.venv\/bin\/python from the Python extension/);
+  await session.stop();
+  await noServerLeft();
+  // a user setting with a relative path: it would mean the workspace's
+  session = await activate({ folder, trusted: false, user: { "gradlint.interpreter": [".venv/bin/python"] } });
+  assert.ok(host.messages.some((m) => m.level === "error" && /inside this untrusted workspace/.test(m.message)), JSON.stringify(host.messages));
+  assert.equal(serverProcesses().length, 0);
+  await session.stop();
+  // the default `python3`, when VS Code was started from a shell with the workspace's .venv active
+  const savedPath = process.env.PATH;
+  process.env.PATH = [path.join(folder, ".venv", "bin"), savedPath].join(path.delimiter);
+  try {
+    session = await activate({ folder, trusted: false });
+  } finally {
+    process.env.PATH = savedPath;
+  }
+  assert.ok(host.messages.some((m) => m.level === "error" && /\.venv\/bin\/python3: it lies inside this untrusted workspace/.test(m.message)), JSON.stringify(host.messages));
+  assert.equal(serverProcesses().length, 0);
+  assert.deepEqual(markers(folder), [], "workspace code ran");
 });

@@ -1,7 +1,7 @@
 // Session helpers for the stand-in tests: a scratch workspace, Pythons to run the server with,
 // activating the real extension bundle, and checks that no server process is left behind.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { deactivateExtension, EXTENSION_ROOT, extensionContext, loadExtension, manifest, SOURCE_ROOT } from "./standin/install";
@@ -64,7 +64,7 @@ export function bundleBuilt(): boolean {
 export function serverProcesses(): string[] {
   try {
     const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
-    return out.split("\n").filter((l) => / gradlint lsp|-m gradlint lsp/.test(l));
+    return out.split("\n").filter((l) => / gradlint lsp|start_server\.py lsp/.test(l));
   } catch {
     return []; // ps exits 1 when there are no children
   }
@@ -109,4 +109,51 @@ export function codeOf(d: Diagnostic): string | number | undefined {
 
 export async function noServerLeft(timeoutMs = 10000): Promise<void> {
   await host.waitFor("the server process to exit", () => serverProcesses().length === 0, timeoutMs);
+}
+
+// Everything Python could pick up from the folder it was started in, as a module the server, the
+// linter or Python's start-up would import (tests/editors/hostile_workspace.py builds the same
+// folder for the Python tests). Each writes `<workspace>/_markers/<name>-<pid>` when it runs.
+const SHADOWS = [
+  "gradlint/__init__.py", "gradlint/__main__.py", "gradlint_server/__init__.py", "gradlint_server/__main__.py",
+  "json.py", "dataclasses.py", "typing.py", "__future__.py", "sitecustomize.py", "usercustomize.py", "conftest.py",
+  "importlib/__init__.py", "types.py", "runpy.py",
+  "lsprotocol/__init__.py", "pygls/__init__.py", "libcst/__init__.py", "torch/__init__.py",
+];
+
+function payload(tag: string): string {
+  return [
+    "import os as _os",
+    "_d = _os.path.dirname(_os.path.abspath(__file__))",
+    "while not _os.path.isdir(_os.path.join(_d, '_markers')) and _os.path.dirname(_d) != _d:",
+    "    _d = _os.path.dirname(_d)",
+    `open(_os.path.join(_d, '_markers', '${tag}-' + str(_os.getpid())), 'w').close()`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * A workspace whose every Python-importable file writes a marker when it runs, with
+ * `model.py` (the pitfall fixture, marked too) to lint, and `.venv/bin/python`, a "Python"
+ * that only writes a marker: starting it would be running the workspace's code.
+ */
+export function hostileWorkspace(): string {
+  const dir = scratchDir("hostile");
+  mkdirSync(path.join(dir, "_markers"));
+  for (const rel of SHADOWS) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), payload(rel.replace(/\//g, "_")));
+  }
+  writeFileSync(path.join(dir, "evil.pth"), `import os; open(os.path.join(${JSON.stringify(path.join(dir, "_markers"))}, 'pth-' + str(os.getpid())), 'w').close()\n`);
+  writeFileSync(path.join(dir, "model.py"), payload("model") + readFileSync(path.join(FIXTURES, "pitfall.py"), "utf8"));
+  mkdirSync(path.join(dir, ".venv", "bin"), { recursive: true });
+  for (const exe of ["python", "python3"]) {
+    writeFileSync(path.join(dir, ".venv", "bin", exe), `#!/bin/sh\ntouch "${path.join(dir, "_markers", `venv-${exe}`)}"\nexit 1\n`, { mode: 0o755 });
+  }
+  return dir;
+}
+
+/** The markers written so far in a hostileWorkspace(). */
+export function markers(dir: string): string[] {
+  return readdirSync(path.join(dir, "_markers")).sort();
 }

@@ -1,0 +1,210 @@
+"""The facts a value may carry, each with its join and the operations it survives.
+
+A `Val` (values.py) has a `kind` (`Kind`, kinds.py) and a small dict of *facts*: its dtype, the
+origins it is the gradient of, whether an object holds it... Every fact is declared here once,
+with
+- `join`: what the value of the fact is where two paths meet (`Join.EQUAL`: kept when both
+  paths agree, otherwise unknown and dropped; `Join.UNION`: the union of both sides' sets,
+  kept even when one side lacks it; `Join.TRI`: a three-valued fact, see below);
+- `survives`: the operation classes (`Op`) that carry it from their input to their output.
+  `propagate(attrs, op)` is the only place that decides what a view, a cast, a detach... keeps:
+  a rule that needs a new fact declares it here and it flows everywhere it should.
+
+The interpreter and the overlays read and write facts through these names (`F.DTYPE`), never
+through string literals; `tests/analysis/test_facts.py` runs the analysis over the corpora and
+fails on any fact that is not declared.
+
+Three-valued facts (the open-world analysis, issue 13) are declared with `join=Join.TRI`; their
+value is an `Evidence(Tri.YES | Tri.NO | Tri.UNKNOWN, node)`: where two paths meet they keep the
+first path's evidence when both say the same, and become unknown (dropped) otherwise:
+
+    HAS_HISTORY = fact("has_history", "the value has autograd history (evidence: the node that
+                       proves it, e.g. a backward() of it)", join=Join.TRI,
+                       survives={Op.INDEX, Op.VIEW, Op.MOVE, Op.FLOAT_CAST, Op.CLONE})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable, Mapping
+
+from .kinds import DEFINING_FACT, StrEnum
+
+
+# ------------------------------------------------------------------------------- facts
+class Join(Enum):
+    EQUAL = "equal"  # kept where both paths agree (identical or ==), else dropped (unknown)
+    UNION = "union"  # sets: the union of both paths, kept when only one path has it
+    TRI = "tri"  # Evidence: kept (first path's evidence) when both paths give the same Tri
+
+
+class Op(Enum):
+    """Classes of operations that make a value from another one (see `propagate`)."""
+
+    DATA = "x.data"
+    ATTRIBUTE = "attribute of an unknown object (`outputs.logits`)"
+    INDEX = "indexing a tensor"
+    ITERATE_TENSOR = "an element of a tensor"
+    ITERATE = "an element of an unknown iterable"
+    MODULE_OUTPUT = "the output of a module whose forward() is in the file"
+    DETACH_FN = "torch.detach(x)"
+    DETACH = "x.detach()"
+    CLONE = "x.clone()"
+    FLOAT_CAST = "x.float()/.double()/.half()"
+    MOVE = "x.to()/.cuda()/.cpu()/.type()/.contiguous()"
+    VIEW = "x.view()/.reshape()/.transpose()/... (views)"
+
+
+@dataclass(frozen=True)
+class FactSpec:
+    name: str
+    doc: str
+    join: Join
+    survives: frozenset
+
+
+FACTS: dict[str, FactSpec] = {}
+
+
+def fact(name: str, doc: str, *, join: Join = Join.EQUAL, survives: Iterable[Op] = ()) -> str:
+    """Declare a fact; returns its name (the key in `Val.attrs`)."""
+    if name in FACTS:
+        raise ValueError(f"fact {name!r} declared twice")
+    FACTS[name] = FactSpec(name, doc, join, frozenset(survives))
+    return name
+
+
+_ALL_TENSOR_OPS = set(Op) - {Op.MODULE_OUTPUT}
+
+# --- what the value is
+FW = fact("fw", "the framework of the value: torch | tf | jax | np", survives=_ALL_TENSOR_OPS)
+CONST = fact("const", "the Python value of a literal (numbers, strings, True/False/None)")
+DTYPE = fact(
+    "dtype", "float64 | float32 | float16 | bfloat16 | int | bool | complex64 | complex128",
+    survives={Op.DATA, Op.INDEX, Op.ITERATE_TENSOR, Op.MODULE_OUTPUT, Op.DETACH_FN, Op.DETACH, Op.CLONE, Op.MOVE, Op.VIEW},
+)
+SHAPE = fact(
+    "shape", "the shape, when the code states it (tuple of ints)",
+    survives={Op.DATA, Op.MODULE_OUTPUT, Op.DETACH_FN, Op.DETACH, Op.CLONE, Op.FLOAT_CAST, Op.MOVE},
+)
+NUMEL = fact(
+    "numel", "an order of magnitude of the number of elements",
+    survives={Op.DATA, Op.DETACH, Op.CLONE, Op.FLOAT_CAST, Op.MOVE},
+)
+SCALAR = fact(
+    "scalar", "True: a 0-dim value (a loss); False: it keeps a batch dimension; None: unknown",
+    survives={Op.MODULE_OUTPUT, Op.DETACH, Op.CLONE, Op.FLOAT_CAST, Op.MOVE},
+)
+REDUCED_FROM = fact("reduced_from", "numel of the tensor a full reduction (x.sum()) was taken of")
+NP_FUNC = fact("np_func", "the numpy function that made this array")
+STARRED = fact("starred", "an element of a `*args` argument")
+
+# --- containers and objects
+ITEMS = fact("items", "the elements of a tuple/list literal, in order (tuple of Vals)", survives={Op.MODULE_OUTPUT})
+ELEM = fact("elem", "what one element of an iterable is (a Val)")
+KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])")
+FIELDS = fact("fields", "an object's attributes as its methods set them (a mutable dict, shared like the object)")
+PERSISTENT = fact("persistent", "held by an object (`self.x`): it outlives the call", survives={Op.DATA, Op.ATTRIBUTE, Op.INDEX})
+SUBMODULE_OF = fact("submodule_of", "an attribute of a module whose class is not in the file")
+
+# --- callables and references
+QUAL = fact("qual", "qualified name of a library module/class/function (REF), or of the class an object was made from")
+QUAL_NEW = fact("qual_new", "the library class a module was constructed from (`torch.nn.Linear`)")
+FN = fact("fn", "the FunctionInfo of a FUNCTION or BOUND value")
+SELF = fact("self", "the receiver of a BOUND method")
+UNBOUND = fact("unbound", "a method read off its class (`Class.method(obj, ...)`)")
+CLS = fact("cls", "the ClassInfo of a CLASS, of an INSTANCE/MODULE of it, or of an optimizer subclass")
+JAXFN = fact("jaxfn", "the JaxTransform of a JAXFN value (which transform, of which function)")
+PARTIAL_ARGS = fact("partial_args", "arguments bound by functools.partial")
+TAPE = fact("tape", "the TapeInfo of a TAPE value")
+GRAD_CTX = fact("grad_ctx", "the grad mode a context manager sets: on | off | inference")
+AUTOCAST = fact("autocast", "the CallEvent of the torch.autocast(...) a context manager is")
+
+# --- autograd
+GRAD_OF = fact(
+    "grad_of", "the origins whose .grad buffer this is (frozenset)",
+    survives={Op.DATA, Op.INDEX, Op.DETACH, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
+)
+GRAD_RESULT = fact("grad_result", "the call (autograd.grad, tape.gradient, jax.grad) whose gradients this is")
+GRAD_DERIVED = fact("grad_derived", "computed from a gradient (a reduction or a method of one)")
+CREATED_BY_GRAD = fact("created_by_grad", "an element of what torch.autograd.grad returned")
+LEAF = fact("leaf", "a leaf tensor (created by a factory, not computed)", survives={Op.DATA})
+PARAM = fact("param", "a parameter of a module")
+RG = fact("rg", "requires_grad was switched on")
+RG_SET_AT = fact("rg_set_at", "where requires_grad was switched on")
+NONLEAF_FROM = fact("nonleaf_from", "the operation that made a non-leaf from a leaf that requires grad (`.to(device)`)")
+RETAINS_GRAD = fact("retains_grad", "x.retain_grad() was called")
+FRESH_ORIGIN = fact("fresh_origin", "the value's origin was created here: the first name it is bound to labels it")
+CREATED = fact("created", "the node that created the value (module, tensor, scaler)")
+SYM = fact("sym", "a parameter of a function analysed on its own (its name), or derived from one", survives={Op.ATTRIBUTE, Op.INDEX, Op.VIEW})
+FROZEN = fact("frozen", "a module attribute whose parameters had requires_grad switched off")
+OPT_PARAMS = fact("opt_params", "the origins an optimizer updates (frozenset)", join=Join.UNION)
+WATCHED_BY = fact("watched_by", "ids of the GradientTapes watching this tensor (frozenset)", join=Join.UNION)
+INFERENCE = fact(
+    "inference", "made under torch.inference_mode (the with/decorator node)",
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW},
+)
+SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward", survives={Op.INDEX})
+DATA_OF = fact("data_of", "the value is `x.data`")
+DATA_BASE = fact("data_base", "for `x.data`: the value of x")
+SCALED = fact("scaled", "the loss was scaled by a GradScaler (its creation node)")
+TRACED = fact(
+    "traced", "a value traced by jax.grad/jit",
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
+)
+JAX_ARRAY = fact("jax_array", "a JAX array (arithmetic and jnp results)")
+AT_OF = fact("at_of", "the `x.at[...]` helper of a JAX array")
+TFVAR = fact("tfvar", "a tf.Variable")
+TFCONST = fact("tfconst", "a tf constant (not watched by a tape unless watched explicitly)")
+
+# --- losses
+REDUCTION = fact("reduction", "the reduction of a loss (module argument or functional keyword): mean | sum | none")
+LOSS_MODULE = fact("loss_module", "the class name of a loss module (`MSELoss`)")
+LOSS_OF = fact("loss_of", "the loss function or loss module that computed this value")
+
+
+UNION_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.UNION)
+TRI_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.TRI)
+KIND_DEFINING: Mapping[Any, str] = DEFINING_FACT  # looked up with Kind members, plain strings or None
+assert set(KIND_DEFINING.values()) <= set(FACTS), "kinds.DEFINING_FACT names an undeclared fact"
+
+# For each operation class, the facts it carries over (in declaration order).
+_SURVIVORS: dict[Op, tuple[str, ...]] = {op: tuple(n for n, s in FACTS.items() if op in s.survives) for op in Op}
+
+
+def propagate(attrs: dict | None, op: Op) -> dict:
+    """The facts of `attrs` that survive an operation of class `op` (always a fresh dict;
+    unknown values (None) are not carried)."""
+    if not attrs:
+        return {}
+    return {k: attrs[k] for k in _SURVIVORS[op] if k in attrs and attrs[k] is not None}
+
+
+def survivors(op: Op) -> tuple[str, ...]:
+    return _SURVIVORS[op]
+
+
+# ------------------------------------------------------------------------------- Tri
+class Tri(StrEnum):
+    YES = "yes"
+    NO = "no"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The value of a three-valued fact, with the node that proves it."""
+
+    value: Tri
+    node: Any = None
+
+
+def join_tri(a: Evidence | None, b: Evidence | None) -> Evidence | None:
+    """Where two paths meet: the same answer keeps the first path's evidence; anything else is
+    unknown (None: the fact is dropped)."""
+    if a is None or b is None:
+        return None
+    if a.value is b.value:
+        return a
+    return None

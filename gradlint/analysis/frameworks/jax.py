@@ -1,0 +1,289 @@
+"""JAX (with flax, optax, equinox, haiku): transforms (grad, value_and_grad, jacobians, vjp,
+jit, vmap, pmap), traced arguments, `jax.numpy` arrays and their dtypes under `jax_enable_x64`,
+`lax.stop_gradient`, and the `.at[...]` update helper.
+
+A function given to a transform is interpreted right away with traced arguments (the grad
+family also reports its return value as differentiated); calling the transformed function
+emits a TransformedCallEvent."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from ..events import CallEvent, DiffKind, TransformedCallEvent, Traced
+
+from ..names import literal
+from ..queries import dtype_of, literal_dtype, truthy
+from ..interp.state import JitSpec
+from ..values import EMPTY, Cut, Origin, Val, combine, cut
+from .arrays import NONDIFF_FUNCS
+from .base import Evidence, Framework, Interp
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..interp.state import FunctionInfo, State
+
+JAX_GRAD = frozenset({"jax.grad", "jax.value_and_grad"})
+JAX_JACOBIAN = frozenset({"jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian"})
+JAX_VJP = frozenset({"jax.vjp", "jax.jvp", "jax.linearize"})
+JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equinox.filter_jit"})
+JAX_STOP_GRADIENT = frozenset({"jax.lax.stop_gradient"})
+JAX_TRANSFORMS = JAX_GRAD | JAX_JACOBIAN | JAX_VJP | JAX_JIT
+_ARRAY_MODULES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.")
+_FLOAT_FACTORIES = ("linspace", "zeros", "ones", "full", "eye", "zeros_like", "ones_like")
+
+
+@dataclass(frozen=True)
+class JaxTransform:
+    """A function transformed by JAX: `jax.grad(f, argnums=1)` (or `@jax.grad`)."""
+
+    kind: str  # grad (grad, value_and_grad, jacobians) | vjp | jit (jit, vmap, pmap)
+    fn: Any  # the FunctionInfo transformed (None: not a function of the file)
+    node: cst.CSTNode = field(repr=False)  # the transform call (or the decorated def)
+    argnums: tuple = (0,)
+    has_aux: bool | None = False
+    value: bool = False  # value_and_grad: calls return (value, gradients)
+    qual: str | None = None  # the transform (None: a decorator)
+    inner: "JaxTransform | None" = None  # jax.jit(jax.grad(f)): the transform inside
+    static: Any = field(default=None)  # static_argnums/static_argnames (a set)
+
+
+def transformed_function(fn: "FunctionInfo", node: cst.CSTNode) -> Val:
+    """The value of a function defined with `@jax.grad`: calling it returns gradients."""
+    return Val(kind=K.JAXFN, attrs={F.JAXFN: JaxTransform("grad", fn, node)})
+
+
+def _transform(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    q = ev.qual
+    args = ev.args
+    kwargs = ev.kwargs
+    f = args[0] if args else kwargs.get("fun") or EMPTY
+    kind = "grad" if (q in JAX_GRAD or q in JAX_JACOBIAN) else "vjp" if q in JAX_VJP else "jit"
+    info = JaxTransform(kind, f.get(F.FN), ev.node, _argnums(ev), truthy(kwargs.get("has_aux")), q == "jax.value_and_grad", q,
+                        f.get(F.JAXFN), _static_from_call(ev))
+    if kind == "vjp":
+        # jax.vjp(f, *primals): f runs now, traced at every primal
+        call_transformed(it, dataclasses.replace(info, kind="grad", argnums=tuple(range(len(args) - 1))), ev, st, args=args[1:])
+        return Val(kind=K.TUPLE)
+    # analyse the transformed function right away (it is traced when called)
+    trace(it, info, st)
+    return Val(kind=K.JAXFN, attrs={F.JAXFN: info})
+
+
+def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
+    if not ev.args:
+        return None
+    return cut(ev.args[0], Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax"})
+
+
+def trace(it: Interp, info: JaxTransform, st: "State") -> None:
+    """Interpret the function given to jax.grad/jit with traced arguments and, for the
+    grad family, report its return value as differentiated."""
+    fn = info.fn
+    inner = info.inner
+    if fn is None and inner is not None:
+        fn = inner.fn
+    if fn is None:
+        return
+    key = (id(fn), info.kind, id(info.node))
+    if key in it._jax_analysed:
+        return
+    it._jax_analysed.add(key)
+    env_params = {}
+    argnums = info.argnums or (0,)
+    static = info.static or set()
+    for idx, (name, kind, _a) in enumerate(fn.params):
+        if kind not in ("pos", "kwonly"):
+            continue
+        traced = (idx in argnums) if info.kind == "grad" else (idx not in static and name not in static)
+        if info.kind == "jit" and idx in static:
+            traced = False
+        if traced:
+            o = Origin(K.ORIGIN_JAXARG, name, info.node, certain=True, framework="jax")
+            env_params[name] = Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "jax", F.TRACED: True})
+        else:
+            env_params[name] = Val(kind=None, attrs={F.FW: "jax", F.TRACED: info.kind == "jit"} if info.kind == "jit" else None)
+    fake = CallEvent(info.node, st.ctx, None, None, None, Val(kind=K.FUNCTION, attrs={F.FN: fn}), [], {}, [], {})
+    ret = it.call_function(fn, fake, st.fork(), [], {}, self_val=None, traced=Traced(info.kind, fn, info.node), params_override=env_params)
+    if info.kind == "grad":
+        target = ret
+        items = ret.get(F.ITEMS)
+        if info.has_aux and items:
+            target = items[0]
+        it.differentiate(None, st.fork(), DiffKind.JAX, target, None, node=info.node, transform=info, returns=ret, fn=fn)
+
+
+def call_transformed(it: Interp, info: JaxTransform, ev: CallEvent, st: "State", args: list[Val] | None = None) -> Val:
+    """A call of a transformed function: grad returns gradients, jit/vmap what f returns."""
+    args = ev.args if args is None else args
+    kind = info.kind
+    it.emit(TransformedCallEvent(ev.node, st.ctx, info, args, ev.kwargs, ev.arg_nodes, ev.kw_nodes))
+    if kind == "grad":
+        grads = Val(kind=K.GRAD, attrs={F.FW: "jax", F.GRAD_RESULT: ev.node})
+        if info.value:
+            return Val(kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.TENSOR, attrs={F.FW: "jax"}), grads)})
+        return grads
+    return combine(args, kind=K.TENSOR, attrs={F.FW: "jax"})
+
+
+def _call_jaxfn(it: Interp, func: Val, ev: CallEvent, st: "State") -> Val:
+    return call_transformed(it, func.attrs[F.JAXFN], ev, st)
+
+
+def _jit_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
+    fn.jit = JitSpec("grad" if qual in JAX_GRAD else "jit", _static_names(fn, call_args))
+
+
+def _partial_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
+    """`@functools.partial(jax.jit, static_argnums=...)`."""
+    if not call_args:
+        return
+    try:
+        iq = it.qual_of(call_args[0].value, st)
+    except Exception:
+        return
+    if iq in JAX_JIT or iq in JAX_GRAD:
+        fn.jit = JitSpec("grad" if iq in JAX_GRAD else "jit", _static_names(fn, call_args[1:]))
+
+
+class Jax(Framework):
+    name = "jax"
+    tag = "jax"
+    heads = ("jax", "flax", "optax", "equinox", "haiku")
+    aliases = {"jax.experimental.stax": "jax.example_libraries.stax"}
+    evidence = Evidence(
+        words=("grad", "jit", "vjp", "jac", "hessian"),
+        literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit"),
+        bare_calls=("grad", "jit"),
+    )
+    members = {
+        **{q: _transform for q in JAX_TRANSFORMS},
+        **{q: _stop_gradient for q in JAX_STOP_GRADIENT},
+    }
+    decorators = {
+        **{q: _jit_decorator for q in JAX_JIT | JAX_GRAD | JAX_JACOBIAN},
+        # only `functools.partial(jax.jit, ...)` changes what a decorated function is
+        "functools.partial": _partial_decorator,
+    }
+    callable_kinds = {K.JAXFN: _call_jaxfn}
+
+    def class_roles(self, qual: str) -> frozenset[str]:
+        return frozenset({"module"}) if qual in ("flax.linen.Module", "equinox.Module") else frozenset()
+
+    def call(self, it: Interp, q: str, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
+        args = ev.args
+        if q == "jax.config.update" and args and args[0].get(F.CONST) == "jax_enable_x64":
+            it.jax_x64 = bool(len(args) > 1 and args[1].get(F.CONST))
+        return super().call(it, q, ev, st, allv)
+
+    def call_other(self, it: Interp, q: str, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+        node = ev.node
+        args = ev.args
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith(_ARRAY_MODULES):
+            if last in NONDIFF_FUNCS:
+                return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax"})
+            attrs = {F.FW: "jax", F.JAX_ARRAY: True}
+            if any(v.get(F.TRACED) for v in allv):
+                attrs[F.TRACED] = True
+            dt = dtype_of(allv)
+            if dt:
+                attrs[F.DTYPE] = dt
+            elif last in _FLOAT_FACTORIES:
+                attrs[F.DTYPE] = "float64" if it.jax_x64 else "float32"
+            if last in ("array", "asarray") and args:
+                dt = literal_dtype(ev.arg_nodes[0], args[0], "float64" if it.jax_x64 else "float32")
+                if dt:
+                    attrs[F.DTYPE] = dt
+            elif last == "arange" and args and all(isinstance(a.get(F.CONST), int) or a.get(F.DTYPE) == "int" for a in args):
+                attrs[F.DTYPE] = "int"
+            return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
+        if q.startswith("jax.random."):
+            return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})
+        # jax.tree_util & co: containers and functions, not arrays
+        return it.op_result(node, st, allv)
+
+    def tensor_method(self, it: Interp, ev: CallEvent, st: "State", recv: Val, m: str, recv_name, recv_node) -> Val | None:
+        # `x.at[i].set(v)`: a functional update (a new array), not an in-place write
+        if m in ("set", "add", "multiply", "get", "min", "max") and recv.get(F.AT_OF):
+            return it.op_result(ev.node, st, [recv] + ev.args, kind=K.TENSOR, attrs={F.FW: "jax"})
+        if m == "at":
+            return recv.with_fact(F.AT_OF, True)
+        return None
+
+
+def _argnums(ev: CallEvent) -> tuple:
+    a = ev.kw_nodes.get("argnums")
+    if a is None:
+        return (0,)
+    c = literal(a)
+    if isinstance(c, int):
+        return (c,)
+    if isinstance(a, (cst.Tuple, cst.List)):
+        out = []
+        for e in a.elements:
+            c = literal(e.value)
+            if isinstance(c, int):
+                out.append(c)
+        return tuple(out)
+    return (0,)
+
+
+def _static_from_call(ev: CallEvent) -> set:
+    out: set = set()
+    a = ev.kw_nodes.get("static_argnums")
+    if a is not None:
+        c = literal(a)
+        if isinstance(c, int):
+            out.add(c)
+        elif isinstance(a, (cst.Tuple, cst.List)):
+            for e in a.elements:
+                c = literal(e.value)
+                if isinstance(c, int):
+                    out.add(c)
+    n = ev.kw_nodes.get("static_argnames")
+    if n is not None:
+        c = literal(n)
+        if isinstance(c, str):
+            out.add(c)
+        elif isinstance(n, (cst.Tuple, cst.List)):
+            for e in n.elements:
+                c = literal(e.value)
+                if isinstance(c, str):
+                    out.add(c)
+    return out
+
+
+def _static_names(fn: "FunctionInfo", call_args) -> set:
+    out: set = set()
+    if not call_args:
+        return out
+    names = [p[0] for p in fn.params]
+    for a in call_args:
+        if a.keyword is None:
+            continue
+        if a.keyword.value == "static_argnums":
+            c = literal(a.value)
+            idxs = [c] if isinstance(c, int) else [literal(e.value) for e in a.value.elements] if isinstance(a.value, (cst.Tuple, cst.List)) else []
+            for i in idxs:
+                if isinstance(i, int) and 0 <= i < len(names):
+                    out.add(names[i])
+                    out.add(i)
+        elif a.keyword.value == "static_argnames":
+            c = literal(a.value)
+            if isinstance(c, str):
+                out.add(c)
+            elif isinstance(a.value, (cst.Tuple, cst.List)):
+                for e in a.value.elements:
+                    c = literal(e.value)
+                    if isinstance(c, str):
+                        out.add(c)
+    return out
+
+
+JAX = Jax()

@@ -1,0 +1,131 @@
+"""Python itself: builtins (`float()` leaves the framework, `sum()` of tensors is a tensor),
+`math`, `functools.partial`, `copy`, and the string methods."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import facts as F
+from .. import kinds as K
+
+from ..names import NOCONST
+from ..queries import fw_of
+from ..values import EMPTY, Cut, Val, combine, cut
+from .base import Framework, Interp
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..events import CallEvent
+    from ..interp.state import FunctionInfo, State
+
+# Conversions to Python numbers (hard cuts): qualified name -> cut kind.
+BUILTIN_CASTS = {"builtins.float": "float", "builtins.int": "int", "builtins.bool": "bool", "builtins.complex": "float"}
+STR_METHODS = frozenset({"format", "join", "split", "strip", "startswith", "endswith", "lower", "upper", "replace"})
+
+
+def _staticmethod(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
+    fn.is_static = True
+
+
+def _classmethod(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
+    fn.is_classmethod = True
+
+
+class Python(Framework):
+    name = "python"
+    tag = None  # values of Python itself carry no framework
+    heads = ("builtins", "math", "functools", "copy", "unittest")
+    decorators = {
+        "builtins.staticmethod": _staticmethod, "staticmethod": _staticmethod,
+        "builtins.classmethod": _classmethod, "classmethod": _classmethod,
+    }
+
+    def call_other(self, it: Interp, q: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
+        head = q.split(".", 1)[0]
+        if head == "builtins":
+            return call_builtin(it, q[9:], ev, st, allv)
+        if head == "math":
+            return cut(combine(allv), Cut("math_call", ev.node, hard=True), kind=K.NUMBER)
+        args = ev.args
+        if q == "functools.partial" and args:
+            f = args[0]
+            if f.kind in (K.FUNCTION, K.JAXFN, K.REF, K.CLASS):
+                return f.with_fact(F.PARTIAL_ARGS, tuple(args[1:]))
+            return f
+        if q in ("copy.deepcopy", "copy.copy") and args:
+            return args[0]
+        return None
+
+    def class_roles(self, qual: str) -> frozenset[str]:
+        return frozenset({"test"}) if qual == "unittest.TestCase" else frozenset()
+
+    def tensor_method(self, it: Interp, ev: "CallEvent", st: "State", recv: Val, m: str, recv_name, recv_node) -> Val | None:
+        if m in STR_METHODS:
+            return Val(kind=K.STR)
+        return None
+
+
+def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    node = ev.node
+    args = ev.args
+    if name in ("float", "int", "bool", "complex"):
+        if args:
+            return cut(args[0], Cut(name, node, hard=True), kind=K.NUMBER)
+        return Val(kind=K.NUMBER)
+    if name in ("len", "isinstance", "hasattr", "callable", "id", "type", "hash", "repr", "str", "format", "print"):
+        if name in ("len", "id", "hash"):
+            return Val(kind=K.NUMBER, attrs={F.DTYPE: "int"})
+        return Val(kind=K.STR if name in ("str", "repr", "format") else K.NUMBER)
+    if name in ("list", "tuple", "sorted", "reversed", "set", "frozenset", "iter"):
+        if args:
+            a = args[0]
+            elem = it.iter_val(a)
+            items = a.get(F.ITEMS) if name in ("list", "tuple") else None
+            attrs: dict = {F.ELEM: elem}
+            if items is not None:
+                attrs[F.ITEMS] = items
+            return Val(a.live, a.cuts, a.notes, a.graphs, K.LIST if name != "tuple" else K.TUPLE, attrs)
+        return Val(kind=K.LIST)
+    if name == "dict":
+        return combine(allv, kind=K.DICT)
+    if name == "zip":
+        elems = tuple(it.iter_val(a) for a in args)
+        return combine(args, kind=K.LIST, attrs={F.ELEM: combine(elems, kind=K.TUPLE, attrs={F.ITEMS: elems})})
+    if name == "enumerate" and args:
+        e = it.iter_val(args[0])
+        item = combine([e], kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.NUMBER), e)})
+        return combine([args[0]], kind=K.LIST, attrs={F.ELEM: item})
+    if name == "range":
+        return Val(kind=K.LIST, attrs={F.ELEM: Val(kind=K.NUMBER, attrs={F.DTYPE: "int"})})
+    if name == "next" and args:
+        return it.iter_val(args[0])
+    if name in ("sum", "max", "min", "abs", "round", "pow", "divmod", "map", "filter", "any", "all"):
+        if name in ("any", "all"):
+            return Val(kind=K.BOOL)
+        if name == "round" and args and args[0].live:
+            return cut(args[0], Cut("round", node, hard=False), kind=args[0].kind)
+        vals = [it.iter_val(args[0])] if name == "sum" and args else allv
+        if name in ("max", "min") and len(args) == 1:
+            vals = [it.iter_val(args[0])]
+        if name in ("map", "filter"):
+            return combine(allv, kind=K.LIST)
+        out = it.op_result(node, st, vals + ([args[1]] if name == "sum" and len(args) > 1 else []))
+        kinds = {v.kind for v in vals}
+        if K.TENSOR in kinds or out.live:
+            facts: dict = {F.FW: fw_of(vals)} if fw_of(vals) else {}
+            if name == "sum" and all(v.get(F.SCALAR) for v in vals):
+                facts[F.SCALAR] = True
+            return out.with_(kind=K.TENSOR, attrs=facts or None)
+        return out.with_(kind=K.NUMBER) if kinds <= {K.NUMBER, None} and not out.live else out
+    if name == "getattr" and len(args) >= 2:
+        c = args[1].get(F.CONST, NOCONST)
+        if isinstance(c, str):
+            return it.attribute_of(args[0], c, node, st)
+        return combine([args[0]])
+    if name == "super":
+        return EMPTY
+    if name == "open":
+        return Val(kind=K.INSTANCE)
+    return it.op_result(node, st, allv)
+
+
+PYTHON = Python()

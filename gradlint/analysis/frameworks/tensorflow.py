@@ -1,0 +1,263 @@
+"""TensorFlow and Keras: GradientTape (watching, gradient, persistence), tf.Variable and its
+`assign` methods, constants and casts, Keras layers, models, optimizers, losses, and
+`compile(loss=...)` (the loss function is differentiated)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from ..events import CallEvent, DiffKind, InplaceEvent
+
+from ..interp.state import TapeInfo
+from ..names import dotted_name
+from ..queries import literal_dtype, truthy
+from ..values import EMPTY, Cut, Origin, Val, combine, cut
+from .arrays import NONDIFF_FUNCS
+from .base import Evidence, Framework, Interp, OptimizerMethod, method_returns_nothing, table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..interp.state import State
+
+_E: frozenset = frozenset()
+
+TF_TAPE = frozenset({"tensorflow.GradientTape", "tensorflow.autodiff.GradientTape"})
+TF_VARIABLE = frozenset({"tensorflow.Variable", "keras.Variable", "keras.backend.Variable"})
+TF_CONST = frozenset(
+    {
+        "tensorflow.constant", "tensorflow.convert_to_tensor", "tensorflow.zeros", "tensorflow.ones",
+        "tensorflow.fill", "tensorflow.range", "tensorflow.linspace", "tensorflow.eye",
+        "tensorflow.random.normal", "tensorflow.random.uniform", "tensorflow.random.truncated_normal",
+        "tensorflow.zeros_like", "tensorflow.ones_like",
+    }
+)
+TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
+TF_CAST = frozenset({"tensorflow.cast", "keras.ops.cast", "keras.backend.cast", "tensorflow.dtypes.cast"})
+KERAS_MODULE_BASES = ("keras.Model", "keras.layers.Layer", "keras.Layer", "keras.models.Model", "keras.Sequential", "tensorflow.Module")
+
+# Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
+_KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
+
+
+def tf_dtype(q: str | None) -> str | None:
+    if not q:
+        return None
+    last = q.rsplit(".", 1)[-1]
+    if last.startswith(("int", "uint")):
+        return "int"
+    if last == "bool":
+        return "bool"
+    if last in ("float64", "double"):
+        return "float64"
+    if last in ("float32", "float16", "bfloat16"):
+        return last
+    return None
+
+
+# ------------------------------------------------------------------------------- calls
+def _tape(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    kwargs = ev.kwargs
+    p = truthy(kwargs.get("persistent"))
+    w = truthy(kwargs.get("watch_accessed_variables"))
+    if kwargs.get("watch_accessed_variables") is None:
+        w = True
+    return Val(kind=K.TAPE, attrs={F.TAPE: TapeInfo(ev.node, p, w)})
+
+
+def _variable(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    node = ev.node
+    kwargs = ev.kwargs
+    init = ev.arg(0, "initial_value") or EMPTY
+    dtype = kwargs.get("dtype")
+    dt = tf_dtype(dtype.get(F.QUAL)) if dtype is not None and dtype.get(F.QUAL) else None
+    if dt is None:
+        dt = literal_dtype(ev.arg_node(0, "initial_value"), init, "float32") if ev.arg_node(0, "initial_value") is not None else init.get(F.DTYPE)
+    trainable = kwargs.get("trainable")
+    o = Origin(K.ORIGIN_TFVAR, "", node, certain=True, framework="tf")
+    if trainable is not None and trainable.get(F.CONST) is False:
+        o = Origin(K.ORIGIN_TFVAR, "", node, certain=False, framework="tf")
+    return Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "tf", F.TFVAR: True, F.DTYPE: dt, F.CREATED: node, F.FRESH_ORIGIN: True, F.LEAF: True})
+
+
+def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
+    if not ev.args:
+        return None
+    return cut(ev.args[0], Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
+
+
+def _cast(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
+    if len(allv) < 2:
+        return None
+    dt = ev.arg(1, "dtype")
+    dq = dt.get(F.QUAL) if dt is not None else None
+    tdt = tf_dtype(dq) if dq else None
+    x = ev.args[0] if ev.args else EMPTY
+    if tdt in ("int", "bool"):
+        return cut(x, Cut("int_cast", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf", F.DTYPE: tdt})
+    return it.op_result(ev.node, st, [x], kind=K.TENSOR, attrs={F.FW: "tf", F.DTYPE: tdt or x.get(F.DTYPE)})
+
+
+def _constant(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    data = ev.arg(0, "value") or EMPTY
+    attrs = {F.FW: "tf", F.TFCONST: True, F.CREATED: ev.node}
+    if data.live:
+        return cut(data, Cut("tensor_ctor", ev.node, hard=True), kind=K.TENSOR, attrs=attrs)
+    return Val(_E, data.cuts, data.notes, _E, K.TENSOR, attrs)
+
+
+# ------------------------------------------------------------------------------- methods
+def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    tape: TapeInfo = recv.attrs[F.TAPE]
+    m = ev.method
+    node = ev.node
+    if m == "watch" and ev.args:
+        x = ev.args[0]
+        arg = ev.arg_nodes[0]
+        # tape.watch(x) or tape.watch([x, t])
+        names = [dotted_name(e.value) for e in arg.elements] if isinstance(arg, (cst.List, cst.Tuple)) else [dotted_name(arg)]
+        for org in x.live:
+            tape.watched.add(org)
+        for xn in names:
+            o = Origin(K.ORIGIN_WATCHED, xn or "", node, certain=True, framework="tf")
+            tape.watched.add(o)
+            if xn is not None:
+                cur = it.lookup(xn, st)
+                st.env[xn] = Val(cur.live | {o}, cur.cuts, cur.notes, cur.graphs, cur.kind or K.TENSOR,
+                                 {**(cur.attrs or {}), F.WATCHED_BY: frozenset({id(tape)})})
+        return EMPTY
+    if m in ("gradient", "jacobian", "batch_jacobian"):
+        target = ev.arg(0, "target") or EMPTY
+        sources = ev.arg(1, "sources") or EMPTY
+        used_before = id(tape) in st.used
+        it.differentiate(ev, st, DiffKind.TAPE, target, ev.arg_node(0, "target"), sources=sources, source_node=ev.arg_node(1, "sources"),
+                         tape=tape, tape_method=m, tape_name=recv_name, tape_used_before=used_before)
+        if not tape.persistent:
+            st.used = st.used | {id(tape)}
+        return Val(kind=K.GRAD, attrs={F.FW: "tf", F.GRAD_RESULT: node, F.ELEM: Val(kind=K.TENSOR, attrs={F.FW: "tf", F.GRAD_RESULT: node})})
+    if m in ("stop_recording", "reset"):
+        return Val(kind=K.CTX)
+    return EMPTY
+
+
+def _trainable_variables(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW)})
+
+
+def _predict(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    return cut(combine([recv] + ev.args), Cut("predict", ev.node, hard=True), kind=K.NDARRAY, attrs={F.FW: "np"})
+
+
+def _compile(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    loss = ev.arg(None, "loss")
+    if loss is not None:
+        keras_loss(it, loss, ev, st)
+    return EMPTY
+
+
+def _call(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    return it.call_module(recv, ev, st)
+
+
+def keras_loss(it: Interp, loss: Val, ev: CallEvent, st: "State") -> None:
+    """`model.compile(loss=f)`: f is differentiated with respect to its prediction argument."""
+    fns = []
+    if loss.kind == K.FUNCTION:
+        fns.append(loss.attrs[F.FN])
+    for item in loss.get(F.ITEMS) or ():
+        if item.kind == K.FUNCTION:
+            fns.append(item.attrs[F.FN])
+    for v in (loss.get(F.KEYS) or {}).values():
+        if v.kind == K.FUNCTION:
+            fns.append(v.attrs[F.FN])
+    for fn in fns:
+        if len([p for p in fn.params if p[1] == "pos"]) < 2:
+            continue
+        o = Origin(K.ORIGIN_KERASOUT, "y_pred", fn.node, certain=True, framework="tf")
+        params = {fn.params[0][0]: Val(kind=K.TENSOR, attrs={F.FW: "tf"}), fn.params[1][0]: Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "tf"})}
+        fake = CallEvent(ev.node, st.ctx, None, None, None, Val(kind=K.FUNCTION, attrs={F.FN: fn}), [], {}, [], {})
+        ret = it.call_function(fn, fake, st.fork(), [], {}, None, params_override=params)
+        it.differentiate(None, st.fork(), DiffKind.KERAS, ret, None, node=fn.node, fn=fn, compile_call=ev.node)
+
+
+class TensorFlow(Framework):
+    name = "tensorflow"
+    tag = "tf"
+    heads = ("tensorflow", "keras")
+    aliases = {
+        "tensorflow.python.keras": "keras",
+        "tensorflow.keras": "keras",
+        "tf_keras": "keras",
+        "keras.src": "keras",
+    }
+    evidence = Evidence(
+        words=("Tape", "compile("),
+        literals=("GradientTape", ".gradient("),
+        patterns=(("compile(", _KERAS_LOSS),),
+    )
+    members = {
+        **table(TF_TAPE, _tape),
+        **table(TF_VARIABLE, _variable),
+        **table(TF_STOP_GRADIENT, _stop_gradient),
+        **table(TF_CAST, _cast),
+        **table(TF_CONST, _constant),
+    }
+    module_methods = {
+        "trainable_variables": _trainable_variables,
+        "predict": _predict,
+        "predict_on_batch": _predict,
+        "compile": _compile,
+        **table(("summary", "save", "save_weights", "load_weights", "fit", "evaluate", "build"), method_returns_nothing),
+        "call": _call,
+    }
+    module_like_methods = frozenset({"predict", "compile", "trainable_variables", "fit", "evaluate", "predict_on_batch"})
+    optimizer_methods = {
+        "minimize": OptimizerMethod("step", needs_args=True),
+        "apply_gradients": OptimizerMethod("step"),
+    }
+    receiver_methods = {K.TAPE: _tape_method}
+
+    def class_roles(self, qual: str) -> frozenset[str]:
+        roles = set()
+        if qual in KERAS_MODULE_BASES or qual.startswith("keras.layers."):
+            roles.add("module")
+        if qual.startswith("keras.") or qual.startswith("tensorflow."):
+            roles.add("keras")
+        return frozenset(roles)
+
+    def call_other(self, it: Interp, q: str, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+        node = ev.node
+        last = q.rsplit(".", 1)[-1]
+        if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and ("layers" in q or "models" in q or last in ("Sequential", "Model")):
+            return it.new_module(node, q, fw="tf")
+        if q.startswith("keras.optimizers.") and last[:1].isupper():
+            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.QUAL: q, F.FW: "tf"})
+        if q.startswith("keras.losses.") and last[:1].isupper():
+            return Val(kind=K.INSTANCE, attrs={F.LOSS_MODULE: last, F.FW: "tf"})
+        if last in NONDIFF_FUNCS:
+            return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
+        if q.startswith("tensorflow.data."):
+            return Val(kind=K.INSTANCE)
+        attrs: dict = {F.FW: "tf"}
+        if all(v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in allv) and any(v.get(F.TFCONST) for v in allv):
+            attrs[F.TFCONST] = True
+        return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
+
+    def tensor_method(self, it: Interp, ev: CallEvent, st: "State", recv: Val, m: str, recv_name, recv_node) -> Val | None:
+        if m in ("assign", "assign_add", "assign_sub") and (recv.get(F.TFVAR) or recv.get(F.FW) == "tf"):
+            # a variable update is not recorded by the tape: what is assigned is cut from it
+            c = Cut("assign", ev.node, hard=True)
+            new_cuts = recv.cuts
+            for a in ev.args:
+                new_cuts = new_cuts | frozenset((o, c) for o in a.live) | a.cuts
+            if recv_name is not None:
+                st.env[recv_name] = Val(recv.live, new_cuts, recv.notes, recv.graphs, recv.kind, recv.attrs)
+            it.emit(InplaceEvent(ev.node, st.ctx, recv, recv_node, m, False, recv_name))
+            return EMPTY
+        return None
+
+
+TENSORFLOW = TensorFlow()

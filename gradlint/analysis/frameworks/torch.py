@@ -1,0 +1,603 @@
+"""PyTorch: grad modes, factories and dtypes, autograd.grad/backward, optimizers and
+GradScaler, nn modules and their methods, and the tensor methods (the array ladder's first and
+largest part: detach, conversions, casts, in-place `_` methods, reductions, views).
+
+Mostly tables, and one ordered ladder per entry point (`call_other`, `tensor_method`) whose
+order is part of the meaning (a name is read by the first rule that matches it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from ..events import DiffKind, InplaceEvent
+from ..facts import Op, propagate
+from ..names import NOCONST, OPS, fold, literal
+from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
+from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
+from .arrays import FLOAT_CAST_METHODS, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
+from .base import (
+    Evidence, Framework, Interp, OptimizerMethod, method_returns_nothing, method_returns_receiver, returns_first_arg,
+    returns_nothing, table,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..events import CallEvent
+    from ..interp.state import FunctionInfo, State
+
+_E: frozenset = frozenset()
+
+# ------------------------------------------------------------------------------- tables
+TORCH_FACTORIES = frozenset(
+    {
+        "torch.randn", "torch.rand", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
+        "torch.arange", "torch.linspace", "torch.logspace", "torch.eye", "torch.randint",
+        "torch.randperm", "torch.normal", "torch.tensor", "torch.as_tensor", "torch.from_numpy",
+        "torch.zeros_like", "torch.ones_like", "torch.empty_like", "torch.full_like",
+        "torch.randn_like", "torch.rand_like", "torch.randint_like", "torch.Tensor",
+        "torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor", "torch.HalfTensor",
+        "torch.IntTensor", "torch.BoolTensor", "torch.cuda.FloatTensor", "torch.scalar_tensor",
+    }
+)
+# Factories that copy the *values* of their data argument into a new leaf (graph dropped).
+TORCH_VALUE_COPIES = frozenset(
+    {
+        "torch.tensor", "torch.as_tensor", "torch.Tensor", "torch.FloatTensor", "torch.DoubleTensor",
+        "torch.HalfTensor", "torch.cuda.FloatTensor", "torch.scalar_tensor", "torch.from_numpy",
+    }
+)
+# Factories whose result does not depend on the values of their argument.
+TORCH_SHAPE_ONLY = frozenset(
+    {
+        "torch.zeros_like", "torch.ones_like", "torch.empty_like", "torch.full_like",
+        "torch.randn_like", "torch.rand_like", "torch.randint_like",
+    }
+)
+DEFAULT_INT_FACTORIES = frozenset({"torch.randint", "torch.randperm", "torch.LongTensor", "torch.IntTensor", "torch.BoolTensor"})
+# factories whose shape is given by their positional arguments (or `size=`)
+_SHAPED_FACTORIES = ("torch.randn", "torch.rand", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.randint", "torch.normal")
+
+TORCH_NO_GRAD = frozenset({"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad"})
+TORCH_ENABLE_GRAD = frozenset({"torch.enable_grad", "torch.autograd.enable_grad"})
+TORCH_INFERENCE = frozenset({"torch.inference_mode", "torch.autograd.inference_mode"})
+TORCH_SET_GRAD = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled"})
+
+TORCH_AUTOGRAD_GRAD = frozenset({"torch.autograd.grad"})
+TORCH_AUTOGRAD_BACKWARD = frozenset({"torch.autograd.backward"})
+TORCH_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+TORCH_DETACH_FUNCS = frozenset({"torch.detach"})
+# Only names whose head is `torch` reach this overlay: the other prefixes are kept for the
+# overlays of those libraries (today their optimizers are unknown objects).
+TORCH_OPTIMIZER_PREFIXES = ("torch.optim.", "torch_optimizer.", "bitsandbytes.optim.", "apex.optimizers.", "transformers.optimization.", "timm.optim.")
+TORCH_OPTIMIZER_NON_OPT = frozenset({"lr_scheduler", "swa_utils", "Optimizer"})
+TORCH_GRADSCALER = frozenset({"torch.cuda.amp.GradScaler", "torch.amp.GradScaler", "torch.GradScaler", "torch.cpu.amp.GradScaler"})
+TORCH_AUTOCAST = frozenset({"torch.autocast", "torch.cuda.amp.autocast", "torch.amp.autocast", "torch.cpu.amp.autocast"})
+TORCH_CHECKPOINT = frozenset({"torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint.checkpoint_sequential"})
+TORCH_GRADCHECK = frozenset(
+    {"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.autograd.gradcheck.gradcheck", "torch.autograd.gradcheck.gradgradcheck"}
+)
+TORCH_CLIP = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_", "torch.nn.utils.clip_grad_norm"})
+_STACKS = frozenset({"torch.stack", "torch.cat", "torch.concat", "torch.concatenate", "torch.vstack", "torch.hstack"})
+_NO_VALUE = frozenset(
+    {
+        "torch.manual_seed", "torch.cuda.is_available", "torch.device", "torch.cuda.device_count", "torch.save", "torch.load",
+        "torch.get_default_dtype", "torch.is_tensor", "torch.is_grad_enabled", "torch.numel", "torch.Size",
+        "torch.cuda.synchronize", "torch.cuda.memory_allocated",
+    }
+)
+_FULL_REDUCTIONS = ("sum", "mean", "norm", "dot", "trace", "logsumexp", "prod", "std", "var", "max", "min", "amax", "amin")
+_LOSSES = ("mse_loss", "l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div", "huber_loss")
+
+TORCH_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
+AUTOGRAD_FUNCTION_BASES = ("torch.autograd.Function", "torch.autograd.function.Function")
+OPTIMIZER_BASES = ("torch.optim.Optimizer", "torch.optim.optimizer.Optimizer")
+
+# Operations that keep an *input* for their backward pass (so changing that input in place
+# afterwards breaks the backward). Ops that save only their output (relu, sigmoid, tanh,
+# exp, softmax), only sizes/indices (sum, mean, cumsum, where, cat, views) are left out.
+SAVES_INPUT = frozenset({
+    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+    "linear", "bilinear", "matmul", "mm", "bmm", "mv", "einsum", "addmm", "baddbmm", "mul",
+    "multiply", "div", "divide", "true_divide", "pow", "log", "log1p", "log2", "log10", "sin",
+    "cos", "tan", "atan", "atan2", "asin", "acos", "sinh", "cosh", "prod", "norm", "dist",
+    "cdist", "batch_norm", "layer_norm", "group_norm", "instance_norm", "std", "var",
+    "gelu", "silu", "leaky_relu", "prelu", "softplus", "hardswish", "mish", "erf", "abs",
+    "clamp", "clip", "square", "lerp", "addcmul", "addcdiv", "cross_entropy", "nll_loss",
+    "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
+    "grid_sample", "interpolate", "max_pool2d", "max_pool1d", "max_pool3d", "scaled_dot_product_attention",
+})
+# Module classes whose forward keeps no input for backward.
+OUTPUT_ONLY_MODULES = frozenset({
+    "ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "ELU", "ReLU6", "Hardtanh", "Dropout", "Dropout2d", "Identity",
+    "Flatten", "Unflatten", "AdaptiveAvgPool2d", "AvgPool2d", "Upsample",
+})
+# Operations (and module classes) that keep their *output* for backward.
+SAVES_OUTPUT = frozenset({"softmax", "log_softmax", "sigmoid", "tanh", "exp", "relu", "elu", "selu", "sqrt", "rsqrt", "reciprocal", "expm1", "celu"})
+SAVES_OUTPUT_MODULES = frozenset({"Softmax", "LogSoftmax", "Sigmoid", "Tanh", "ReLU", "ELU", "SELU", "CELU"})
+
+_TORCH_DTYPES = {
+    "torch.float64": "float64", "torch.double": "float64", "torch.float32": "float32",
+    "torch.float": "float32", "torch.float16": "float16", "torch.half": "float16",
+    "torch.bfloat16": "bfloat16", "torch.int64": "int", "torch.long": "int", "torch.int32": "int",
+    "torch.int": "int", "torch.int16": "int", "torch.int8": "int", "torch.uint8": "int",
+    "torch.bool": "bool", "torch.complex64": "complex64", "torch.complex128": "complex128",
+    "torch.cdouble": "complex128", "torch.cfloat": "complex64",
+}
+
+_REDUCING_METHODS = ("sum", "mean", "norm", "prod", "max", "min", "amax", "amin", "std", "var", "logsumexp", "all", "any", "nansum", "nanmean", "median")
+_VIEW_METHODS = (
+    "view", "reshape", "flatten", "view_as", "reshape_as", "squeeze", "unsqueeze", "permute", "transpose", "t", "expand",
+    "expand_as", "narrow", "select", "unfold", "chunk", "split", "unbind", "ravel", "__getitem__",
+)
+_MOVE_METHODS = ("to", "cuda", "cpu", "type", "contiguous", "pin_memory", "requires_grad")
+
+
+def torch_dtype(q: str | None) -> str | None:
+    return _TORCH_DTYPES.get(q or "")
+
+
+# ------------------------------------------------------------------------------- calls
+def _grad_mode(mode: str):
+    def handler(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+        return Val(kind=K.CTX, attrs={F.GRAD_CTX: mode})
+
+    return handler
+
+
+def _inference_mode(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    mode = ev.arg(0, "mode")
+    c = mode.get(F.CONST, NOCONST) if mode is not None else True
+    return Val(kind=K.CTX, attrs={F.GRAD_CTX: "on" if c is False else "inference"})
+
+
+def _set_grad_enabled(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    a = ev.arg(0, "mode")
+    c = a.get(F.CONST, NOCONST) if a is not None else NOCONST
+    if c is True:
+        return Val(kind=K.CTX, attrs={F.GRAD_CTX: "on"})
+    if c is False:
+        return Val(kind=K.CTX, attrs={F.GRAD_CTX: "off"})
+    return Val(kind=K.CTX)
+
+
+def _autocast(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    return Val(kind=K.CTX, attrs={F.AUTOCAST: ev})
+
+
+def _set_default_dtype(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
+    args = ev.args
+    if not args:
+        return None
+    c = args[0].get(F.QUAL)
+    if c in ("torch.float64", "torch.double"):
+        it.default_dtype = "float64"
+    elif c in ("torch.float32", "torch.float"):
+        it.default_dtype = "float32"
+    return EMPTY
+
+
+def autograd_grad(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    outputs = ev.arg(0, "outputs") or EMPTY
+    inputs = ev.arg(1, "inputs") or EMPTY
+    create = truthy(ev.arg(None, "create_graph"))
+    retain = truthy(ev.arg(None, "retain_graph"))
+    if retain is False and ev.arg(None, "retain_graph") is None:
+        retain = create  # retain_graph defaults to create_graph
+    it.differentiate(ev, st, DiffKind.AUTOGRAD_GRAD, outputs, ev.arg_node(0, "outputs"), sources=inputs,
+                     source_node=ev.arg_node(1, "inputs"), retain=retain, create_graph=create)
+    elem_attrs = {F.FW: "torch", F.GRAD_RESULT: ev.node, F.CREATED_BY_GRAD: True}
+    if create:
+        out = combine([outputs, inputs])
+        g = (ev.node, st.ctx.key)
+        val = Val(out.live, out.cuts, out.notes, out.graphs | {g}, K.TENSOR, elem_attrs)
+    else:
+        c = Cut("no_create_graph", ev.node, hard=True)
+        origins = outputs.live | inputs.live
+        in_origins = inputs.live | frozenset(o for item in (inputs.get(F.ITEMS) or ()) for o in item.live)
+        # the note follows the gradients as values (it is dropped by .detach(), .sign(),
+        # comparisons: a gradient used as data on purpose, as in FGSM)
+        note = Note("no_create_graph", ev.node, data=in_origins)
+        val = Val(_E, frozenset((o, c) for o in origins), frozenset({note}), _E, K.TENSOR, elem_attrs)
+    return Val(val.live, val.cuts, val.notes, val.graphs, K.GRAD, {F.ELEM: val, F.GRAD_RESULT: ev.node})
+
+
+def _autograd_backward(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    target = ev.arg(0, "tensors") or EMPTY
+    it.differentiate(ev, st, DiffKind.BACKWARD, target, ev.arg_node(0, "tensors"))
+    return Val(kind=K.NONE)
+
+
+def _parameter(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    data = ev.arg(0, "data") or EMPTY
+    o = Origin(K.ORIGIN_TENSOR, "", ev.node, certain=True)
+    return Val(frozenset({o}), kind=K.TENSOR, attrs={
+        F.FW: "torch", F.LEAF: True, F.PARAM: True, F.FRESH_ORIGIN: True, F.DTYPE: data.get(F.DTYPE) or it.default_dtype,
+        F.SHAPE: data.get(F.SHAPE), F.CREATED: ev.node,
+    })
+
+
+def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    q = ev.qual
+    node = ev.node
+    args = ev.args
+    kwargs = ev.kwargs
+    attrs: dict = {F.FW: "torch", F.LEAF: True, F.CREATED: node}
+    dtype = kwargs.get("dtype")
+    dq = dtype.get(F.QUAL) if dtype is not None else None
+    if dq:
+        attrs[F.DTYPE] = torch_dtype(dq)
+    elif q in DEFAULT_INT_FACTORIES:
+        attrs[F.DTYPE] = "int"
+    elif q in TORCH_SHAPE_ONLY and args:
+        attrs[F.DTYPE] = args[0].get(F.DTYPE)
+    elif q in ("torch.tensor", "torch.as_tensor") and args:
+        attrs[F.DTYPE] = literal_dtype(ev.arg_nodes[0], args[0], it.default_dtype)
+    elif q in ("torch.arange",) and all(isinstance(a.get(F.CONST), int) for a in args):
+        attrs[F.DTYPE] = "int"
+    elif q == "torch.DoubleTensor":
+        attrs[F.DTYPE] = "float64"
+    elif q == "torch.from_numpy":
+        attrs[F.DTYPE] = None
+    else:
+        attrs[F.DTYPE] = it.default_dtype
+    shape = _shape_from_args(q, ev)
+    if shape is not None:
+        attrs[F.SHAPE] = shape
+        n = 1
+        for d in shape:
+            n *= d
+        attrs[F.NUMEL] = n
+        attrs[F.SCALAR] = n == 1 and len(shape) == 0
+    if q in ("torch.tensor", "torch.scalar_tensor") and args and args[0].kind == K.NUMBER:
+        attrs[F.SCALAR] = True
+    if st.ctx.grad == "inference":
+        attrs[F.INFERENCE] = st.ctx.grad_node or node
+    rg = kwargs.get("requires_grad")
+    base = EMPTY
+    if q in TORCH_VALUE_COPIES and args:
+        data = args[0]
+        if data.live:
+            base = cut(data, Cut("tensor_ctor", node, hard=True))
+        else:
+            base = Val(_E, data.cuts, data.notes)
+    if rg is not None and rg.get(F.CONST) is True:
+        o = Origin(K.ORIGIN_TENSOR, "", node, certain=True)
+        attrs[F.RG] = True
+        attrs[F.FRESH_ORIGIN] = True
+        return Val(frozenset({o}), base.cuts, base.notes, _E, K.TENSOR, attrs)
+    return Val(_E, base.cuts, base.notes, _E, K.TENSOR, attrs)
+
+
+def _shape_from_args(q: str, ev: "CallEvent") -> tuple | None:
+    if q not in _SHAPED_FACTORIES:
+        return None
+    nodes = ev.arg_nodes
+    if q == "torch.full":
+        nodes = nodes[:1]
+        if nodes and isinstance(nodes[0], (cst.Tuple, cst.List)):
+            nodes = [e.value for e in nodes[0].elements]
+    elif q == "torch.randint":
+        size = ev.kw_nodes.get("size")
+        if size is None and nodes:
+            size = nodes[-1]
+        nodes = [e.value for e in size.elements] if isinstance(size, (cst.Tuple, cst.List)) else []
+    elif len(nodes) == 1 and isinstance(nodes[0], (cst.Tuple, cst.List)):
+        nodes = [e.value for e in nodes[0].elements]
+    elif "size" in ev.kw_nodes and isinstance(ev.kw_nodes["size"], (cst.Tuple, cst.List)):
+        nodes = [e.value for e in ev.kw_nodes["size"].elements]
+    dims = []
+    for n in nodes:
+        c = literal(n)
+        if isinstance(c, int) and not isinstance(c, bool):
+            dims.append(c)
+        elif isinstance(n, cst.BinaryOperation):
+            left, right = literal(n.left), literal(n.right)
+            v = fold(OPS.get(type(n.operator), "?"), left, right)
+            if isinstance(v, int):
+                dims.append(v)
+            else:
+                return None
+        else:
+            return None
+    return tuple(dims) if nodes else None
+
+
+def _clip(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    it.opt_event(ev.node, st, "clip", ev.args[0] if ev.args else EMPTY)
+    return Val(kind=K.TENSOR, attrs={F.FW: "torch"})
+
+
+def _grad_scaler(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    return Val(kind=K.SCALER, attrs={F.QUAL: ev.qual, F.CREATED: ev.node})
+
+
+def _detach_fn(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
+    if not ev.args:
+        return None
+    x = ev.args[0]
+    return cut(x, Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs=propagate(x.attrs, Op.DETACH_FN))
+
+
+def _stack(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    seq = ev.args[0] if ev.args else EMPTY
+    elem = it.iter_val(seq)
+    vals = [seq, elem] + list(ev.kwargs.values())
+    attrs = {F.FW: "torch"}
+    dt = elem.get(F.DTYPE)
+    if dt:
+        attrs[F.DTYPE] = dt
+    return it.op_result(ev.node, st, vals, kind=K.TENSOR, attrs=attrs, saves=False)
+
+
+def _no_grad_decorator(mode: str):
+    def handler(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
+        fn.grad, fn.grad_node = mode, dec
+
+    return handler
+
+
+# ------------------------------------------------------------------------------- methods
+def _parameters(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW)})
+
+
+def _named_parameters(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    p = Val(recv.live, kind=K.TENSOR, attrs={F.LEAF: True, F.PARAM: True, F.FW: recv.get(F.FW) or "torch"})
+    item = Val(recv.live, kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.STR), p)})
+    return Val(recv.live, kind=K.LIST, attrs={F.ELEM: item, F.FW: recv.get(F.FW)})
+
+
+def _module_zero_grad(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    it.opt_event(ev.node, st, "zero_grad", recv)
+    return EMPTY
+
+
+def _module_requires_grad_(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    flag = ev.arg(0, "requires_grad")
+    freeze(recv, flag is not None and flag.get(F.CONST) is False)
+    return recv
+
+
+def _module_forward(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    return it.call_module(recv, ev, st)
+
+
+def _scaler_method(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    m = ev.method
+    args = ev.args
+    if m == "scale" and args:
+        return args[0].with_fact(F.SCALED, recv.get(F.CREATED))
+    if m == "step" and args:
+        it.opt_event(ev.node, st, "step", args[0])
+    elif m == "unscale_" and args:
+        it.opt_event(ev.node, st, "unscale", args[0])
+    return EMPTY
+
+
+def _apply_autograd_function(it: Interp, func: Val, ev: "CallEvent", st: "State") -> Val:
+    """`MyFunction.apply(x)`: a differentiable operation on its arguments."""
+    return it.op_result(ev.node, st, ev.args + list(ev.kwargs.values()), kind=K.TENSOR, attrs={F.FW: "torch"})
+
+
+class Torch(Framework):
+    name = "torch"
+    tag = "torch"
+    heads = ("torch",)
+    evidence = Evidence(
+        words=("grad", "backward", "Optimizer"),
+        literals=(".backward(", "autograd.grad", "autograd.backward", "gradcheck", "Optimizer)"),
+    )
+    members = {
+        **table(TORCH_NO_GRAD, _grad_mode("off")),
+        **table(TORCH_ENABLE_GRAD, _grad_mode("on")),
+        **table(TORCH_INFERENCE, _inference_mode),
+        **table(TORCH_SET_GRAD, _set_grad_enabled),
+        **table(TORCH_AUTOCAST, _autocast),
+        "torch.set_default_dtype": _set_default_dtype,
+        **table(TORCH_AUTOGRAD_GRAD, autograd_grad),
+        **table(TORCH_AUTOGRAD_BACKWARD, _autograd_backward),
+        **table(TORCH_PARAMETER, _parameter),
+        **table(TORCH_FACTORIES, torch_factory),
+        **table(TORCH_CLIP, _clip),
+        **table(TORCH_GRADSCALER, _grad_scaler),
+        **table(TORCH_DETACH_FUNCS, _detach_fn),
+        **table(_STACKS, _stack),
+        **table(_NO_VALUE, returns_nothing),
+        "torch.compile": returns_first_arg,
+        "torch.jit.script": returns_first_arg,
+    }
+    decorators = {
+        **table(TORCH_NO_GRAD, _no_grad_decorator("off")),
+        **table(TORCH_INFERENCE, _no_grad_decorator("inference")),
+        **table(TORCH_ENABLE_GRAD, _no_grad_decorator("on")),
+    }
+    module_methods = {
+        "parameters": _parameters,
+        "named_parameters": _named_parameters,
+        "zero_grad": _module_zero_grad,
+        **table(("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "apply", "type", "share_memory"), method_returns_receiver),
+        "requires_grad_": _module_requires_grad_,
+        **table(("state_dict", "load_state_dict", "named_modules", "modules", "children", "named_children", "register_buffer",
+                 "register_parameter", "add_module"), method_returns_nothing),
+        "forward": _module_forward,
+        "__call__": _module_forward,
+    }
+    module_like_methods = frozenset(
+        {"parameters", "named_parameters", "zero_grad", "train", "eval", "to", "cuda", "cpu", "state_dict", "load_state_dict", "forward",
+         "apply", "modules", "children"}
+    )
+    module_evidence = frozenset({"parameters", "named_parameters", "train", "eval", "state_dict", "load_state_dict", "modules", "children", "named_modules"})
+    optimizer_methods = {
+        "zero_grad": OptimizerMethod("zero_grad"),
+        "step": OptimizerMethod("step", runs_closure=True),
+    }
+    receiver_methods = {K.SCALER: _scaler_method}
+    callable_kinds = {K.AUTOGRAD_APPLY: _apply_autograd_function}
+    clip_methods = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_master_grads", "clip_grad_norm"})
+    annotations = {
+        "torch.nn.Module": "module", "torch.nn.modules.module.Module": "module",
+        "torch.optim.Optimizer": "optimizer", "torch.optim.optimizer.Optimizer": "optimizer",
+        "torch.Tensor": "tensor", "torch.FloatTensor": "tensor",
+    }
+
+    def class_roles(self, qual: str) -> frozenset[str]:
+        roles = set()
+        if qual in TORCH_MODULE_BASES or qual.startswith("torch.nn."):
+            roles.add("module")
+        if qual in AUTOGRAD_FUNCTION_BASES:
+            roles.add("autograd_function")
+        if qual in OPTIMIZER_BASES:
+            roles.add("optimizer")
+        return frozenset(roles)
+
+    def call_other(self, it: Interp, q: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+        node = ev.node
+        args = ev.args
+        kwargs = ev.kwargs
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith(TORCH_OPTIMIZER_PREFIXES) and last[:1].isupper() and not any(p in q for p in TORCH_OPTIMIZER_NON_OPT):
+            params = ev.arg(0, "params") or EMPTY
+            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: param_origins(params), F.QUAL: q})
+        if q.startswith("torch.optim.lr_scheduler."):
+            return Val(kind=K.INSTANCE)
+        if q.startswith("torch.nn.") and last[:1].isupper() and not q.startswith("torch.nn.functional") and not q.startswith("torch.nn.utils") and not q.startswith("torch.nn.init"):
+            attrs: dict = {}
+            red = ev.arg(None, "reduction")
+            if red is not None and isinstance(red.get(F.CONST), str):
+                attrs[F.REDUCTION] = red.get(F.CONST)
+            if last.endswith("Loss"):
+                attrs[F.LOSS_MODULE] = last
+            return it.new_module(node, q, fw="torch", attrs=attrs)
+        if last in NONDIFF_FUNCS:
+            return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
+        if q.startswith("torch.utils.data."):
+            return Val(kind=K.INSTANCE)
+        if q.startswith("torch.testing.") or q in ("torch.allclose", "torch.equal", "torch.isclose"):
+            return Val(kind=K.BOOL)
+        # generic differentiable torch function
+        attrs = {F.FW: "torch"}
+        dt = dtype_of(allv)
+        if dt:
+            attrs[F.DTYPE] = dt
+        if last in _FULL_REDUCTIONS and "dim" not in kwargs and len(args) <= 1:
+            attrs[F.SCALAR] = True
+        elif any(v.get(F.SCALAR) is False for v in allv) and last not in REDUCTIONS:
+            attrs[F.SCALAR] = False
+        if q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in _LOSSES:
+            red = kwargs.get("reduction")
+            rc = red.get(F.CONST) if red is not None else "mean"
+            attrs[F.SCALAR] = rc != "none"
+            attrs[F.LOSS_OF] = last
+            if rc:
+                attrs[F.REDUCTION] = rc
+        if st.ctx.grad == "inference":
+            attrs[F.INFERENCE] = st.ctx.grad_node or node
+        n = numel(allv)
+        if n and not attrs.get(F.SCALAR):
+            attrs[F.NUMEL] = n
+        tensor_in = any(v.kind in (K.TENSOR, K.GRAD) or v.graphs for v in allv)
+        return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs, saves=tensor_in)
+
+    def tensor_method(self, it: Interp, ev: "CallEvent", st: "State", recv: Val, m: str, recv_name, recv_node) -> Val | None:
+        node = ev.node
+        args = ev.args
+        kwargs = ev.kwargs
+        fw = recv.get(F.FW)
+        if m == "detach":
+            return cut(recv, Cut("detach", node, hard=False), kind=K.TENSOR, attrs=propagate(recv.attrs, Op.DETACH))
+        if m == "detach_":
+            if recv_name is not None:
+                st.env[recv_name] = cut(recv, Cut("detach", node, hard=False), kind=K.TENSOR, attrs=recv.attrs)
+            return Val(kind=K.NONE)
+        if m in HARD_CUT_METHODS:
+            kind = K.NUMBER if m == "item" else K.NDARRAY if m == "numpy" else K.LIST
+            return cut(recv, Cut(HARD_CUT_METHODS[m], node, hard=True), kind=kind, attrs={F.FW: "np"} if m == "numpy" else None)
+        if m in META_METHODS:
+            return Val(kind=K.META if m != "numel" else K.NUMBER)
+        if m == "requires_grad_":
+            flag = ev.arg(0, "requires_grad")
+            if flag is not None and flag.get(F.CONST) is False:
+                freeze(recv, True)
+                return recv
+            res = it.make_requires_grad(recv, node, recv_name)
+            if recv_name is not None:
+                st.env[recv_name] = res
+            return res
+        if m == "retain_grad":
+            if recv_name is not None:
+                st.env[recv_name] = recv.with_fact(F.RETAINS_GRAD, True)
+            return Val(kind=K.NONE)
+        if m == "register_hook":
+            return EMPTY
+        if m == "clone":
+            res = it.op_result(node, st, [recv], kind=K.TENSOR, attrs=propagate(recv.attrs, Op.CLONE), saves=False)
+            if st.ctx.grad == "inference":
+                res = res.with_fact(F.INFERENCE, st.ctx.grad_node or node)
+            return res.without_facts(F.GRAD_OF, F.LEAF)
+        if m in INT_CAST_METHODS:
+            return cut(recv, Cut("int_cast", node, hard=False), kind=K.TENSOR, attrs={F.FW: fw, F.DTYPE: "int" if m != "bool" else "bool"})
+        if m in FLOAT_CAST_METHODS:
+            res = it.op_result(node, st, [recv], kind=K.TENSOR, attrs=propagate(recv.attrs, Op.FLOAT_CAST), saves=False)
+            return res.with_facts({
+                F.DTYPE: FLOAT_CAST_METHODS[m], F.LEAF: False if recv.live else recv.get(F.LEAF),
+                F.NONLEAF_FROM: node if recv.get(F.RG) else None,
+            })
+        if m in NONDIFF_FUNCS:
+            return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: fw, F.DTYPE: "int" if m.startswith("arg") else None})
+        if m in _MOVE_METHODS:
+            attrs = propagate(recv.attrs, Op.MOVE)
+            for a in args + list(kwargs.values()):
+                dq = a.get(F.QUAL)
+                if dq and dq.startswith("torch.") and torch_dtype(dq):
+                    attrs[F.DTYPE] = torch_dtype(dq)
+            if m in ("to", "cuda", "type") and recv.get(F.RG) and recv.get(F.LEAF):
+                attrs[F.NONLEAF_FROM] = node
+            if m == "cpu" and recv.get(F.LEAF) and not recv.live:
+                attrs[F.LEAF] = True
+            return it.op_result(node, st, [recv] + args, kind=K.TENSOR, attrs=attrs, saves=False)
+        if m.endswith("_") and not m.startswith("_") and m not in ("requires_grad_", "detach_", "zero_grad"):
+            # in-place tensor op: mutate the receiver
+            via_data = bool(recv.get(F.DATA_OF))
+            by = st.saved_by[recv_name] if recv_name is not None and recv_name in st.saved_by else recv.get(F.SAVED_OUTPUT)
+            it.emit(InplaceEvent(node, st.ctx, recv.get(F.DATA_BASE) if via_data else recv, recv_node, m, via_data, recv_name, by))
+            if m == "zero_" and recv.get(F.GRAD_OF) is not None:
+                it.opt_event(node, st, "zero_grad", recv)
+            if recv_name is not None and not via_data:
+                new = it.inplace_result(node, st, recv, args)
+                st.env[recv_name] = new
+                return new
+            return recv
+        if m in _REDUCING_METHODS:
+            has_dim = bool(args) or "dim" in kwargs or "axis" in kwargs
+            attrs = {F.FW: fw or "torch" if recv.kind == K.TENSOR or recv.live else fw}
+            dt = recv.get(F.DTYPE)
+            if dt:
+                attrs[F.DTYPE] = dt
+            if not has_dim:
+                attrs[F.SCALAR] = True
+                n = numel([recv])
+                if n:
+                    attrs[F.REDUCED_FROM] = n
+            elif m in ("max", "min") and args:
+                attrs[F.SCALAR] = None
+            if recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None:
+                attrs[F.GRAD_DERIVED] = True
+            if recv.get(F.TRACED):
+                attrs[F.TRACED] = True
+            res = it.op_result(node, st, [recv] + args, kind=K.TENSOR, attrs=attrs, saves=m not in ("sum", "mean", "nansum"))
+            if m in ("max", "min") and has_dim:
+                return res.with_(kind=K.TENSOR)
+            return res
+        if m in _VIEW_METHODS:
+            attrs = propagate(recv.attrs, Op.VIEW)
+            return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
+                                attrs=attrs or None, saves=False)
+        return None
+
+
+TORCH = Torch()

@@ -1,0 +1,419 @@
+"""Calls: evaluating a call, dispatching it (a library function goes to its framework overlay,
+a function or class of the module is inlined), and the primitive results every handler builds
+on (`op_result`, `differentiate`, `opt_event`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from .. import frameworks
+from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent
+from ..kinds import Kind
+from ..frameworks import torch as torch_overlay
+from ..names import dotted_name
+from ..queries import fw_of, is_torch_val, numel, dtype_of, param_origins
+from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
+from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .host import InterpreterHost as _Base
+else:
+    _Base = object
+
+_E: frozenset = frozenset()
+
+
+class CallsMixin(_Base):
+    def _e_call(self, node: cst.Call, st: State) -> Val:
+        func_node = node.func
+        recv = None
+        method = None
+        if isinstance(func_node, cst.Attribute):
+            method = func_node.attr.value
+            full = dotted_name(func_node)
+            stored = st.env.get(full) if full else None
+            if stored is not None and stored.kind in (K.FUNCTION, K.JAXFN, K.CLASS, K.REF, K.BOUND):
+                func = stored
+                recv = None
+                method = None if stored.kind != K.BOUND else method
+            else:
+                recv = self.eval(func_node.value, st)
+                if recv.kind == K.REF:
+                    func = ref(frameworks.canonical(f"{recv.attrs[F.QUAL]}.{method}"))
+                    recv = None
+                    method = None
+                elif recv.kind == K.CLASS:
+                    func = self.attribute_of(recv, method, func_node, st)
+                    recv = None
+                    method = None
+                else:
+                    func = self.attribute_of(recv, method, func_node, st) if recv.kind in (K.INSTANCE, K.MODULE) else EMPTY
+        else:
+            func = self.eval(func_node, st)
+        args: list[Val] = []
+        arg_nodes: list[cst.BaseExpression] = []
+        kwargs: dict[str, Val] = {}
+        kw_nodes: dict[str, cst.BaseExpression] = {}
+        star: list[Val] = []
+        for a in node.args:
+            v = self.eval(a.value, st)
+            if a.keyword is not None:
+                kwargs[a.keyword.value] = v
+                kw_nodes[a.keyword.value] = a.value
+            elif a.star == "*":
+                star.append(v)
+                args.append(self.iter_val(v).with_fact(F.STARRED, True))
+                arg_nodes.append(a.value)
+            elif a.star == "**":
+                star.append(v)
+            else:
+                args.append(v)
+                arg_nodes.append(a.value)
+        qual = frameworks.canonical(func.attrs[F.QUAL]) if func.kind == K.REF else None
+        self._mark_saved(node, st, arg_nodes, args, qual, method, func)
+        ev = CallEvent(node, st.ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes)
+        ev.result = EMPTY
+        try:
+            result = self.apply_call(ev, st, star)
+        except (AnalysisBudgetExceeded, RecursionError):
+            raise
+        if result.live and st.ctx.grad == "on" and (
+            ev.name in torch_overlay.SAVES_OUTPUT
+            or (func.kind == K.MODULE and (func.get(F.QUAL_NEW) or "").rsplit(".", 1)[-1] in torch_overlay.SAVES_OUTPUT_MODULES)
+        ):
+            # softmax/sigmoid/tanh/exp/relu keep their *result* for backward: changing it in
+            # place afterwards breaks that backward (GL306)
+            result = result.with_fact(F.SAVED_OUTPUT, node)
+        ev.result = result
+        ev.ctx = st.ctx
+        self.emit(ev)
+        if ev.notes:
+            result = result.add_notes(ev.notes)
+        return result
+
+    def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func) -> None:
+        """Remember that a named tensor was handed to an operation that saves it for backward
+        (so a later in-place change of it breaks that backward)."""
+        if st.ctx.grad != "on":
+            return
+        if func.kind == K.MODULE:
+            if func.get(F.QUAL_NEW, "").rsplit(".", 1)[-1] in torch_overlay.OUTPUT_ONLY_MODULES:
+                return
+        elif qual is not None or method is not None:
+            name = qual.rsplit(".", 1)[-1] if qual else method
+            if qual is not None and not qual.startswith("torch."):
+                return
+            if name not in torch_overlay.SAVES_INPUT:
+                return
+        elif not (func.kind is None and any(o.certain for o in func.live)):
+            return
+        for an, av in zip(arg_nodes, args):
+            if isinstance(an, cst.Name) and av.graphs and any(o.certain for o in av.live):
+                st.saved_by[an.value] = node
+
+    def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
+        func = ev.func
+        if ev.qual is not None:
+            return self.call_qual(ev, st, star)
+        if func.kind == K.MODULE and ev.recv is not None:
+            return self.call_module(func, ev, st)  # `self.encoder(x)`: a submodule call
+        if ev.method is not None and ev.recv is not None:
+            r = self.call_method(ev, st, star)
+            if r is not None:
+                return r
+        kind = func.kind
+        if kind == K.FUNCTION:
+            return self.call_function(func.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=None)
+        if kind == K.BOUND:
+            return self.call_function(func.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=func.attrs[F.SELF])
+        if kind == K.CLASS:
+            return self.instantiate(func.attrs[F.CLS], ev, st)
+        handler = frameworks.CALLABLE_KINDS.get(kind)
+        if handler is not None:
+            return handler(self, func, ev, st)  # a jax-transformed function, Function.apply
+        if kind in (K.MODULE, K.INSTANCE):
+            return self.call_module(func, ev, st)
+        # unknown callee: the result derives from the callee and the arguments
+        vals = [func] + ev.args + list(ev.kwargs.values()) + star
+        if ev.recv is not None:
+            vals.append(ev.recv)
+        tensor_in = any(v.graphs or v.kind == K.TENSOR for v in vals)
+        out = self.op_result(ev.node, st, vals, saves=tensor_in)
+        fw = fw_of(vals)
+        if fw and out.live:
+            return out.with_fact(F.FW, fw)
+        return out
+
+    def call_qual(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
+        """A library function or class, by qualified name: its framework overlay decides; a
+        library no overlay knows computes its result from its arguments."""
+        q = ev.qual
+        allv = ev.args + list(ev.kwargs.values()) + star
+        overlay = frameworks.by_head(q.split(".", 1)[0])
+        if overlay is not None:
+            out = overlay.call(self, q, ev, st, allv)
+            if out is not None:
+                return out
+        return self.op_result(ev.node, st, allv)
+
+    # ---------------------------------------------------------------- inlining
+    def call_function(self, fn: FunctionInfo, ev: CallEvent, st: State, args: list[Val], kwargs: dict[str, Val], self_val: Val | None,
+                      traced=None, params_override: dict | None = None) -> Val:
+        depth = st.act.depth + 1
+        if fn in self._active:
+            # recursion: the recursive call adds nothing the non-recursive paths don't
+            return Val(kind=None)
+        if depth > self.MAX_DEPTH or self.steps > self.budget * 0.8:
+            # not followed any deeper: the result is unknown (not "differentiable in all the
+            # arguments", which would invent history where the callee detaches)
+            o = Origin(K.ORIGIN_SYM, f"{fn.name}()", ev.node, certain=False)
+            return Val(frozenset({o}))
+        fn.inlined = True
+        if self._inlined_now is not None:
+            self._inlined_now.add(fn.node)
+        self.depend(fn.node)
+        if fn.cls is not None:
+            self.depend(fn.cls.node)
+        env: dict[str, Val] = {}
+        params = list(fn.params)
+        pos_args = list(args)
+        if self_val is not None and params and fn.cls is not None and not fn.is_static:
+            env[params[0][0]] = self_val
+            params = params[1:]
+        elif fn.cls is not None and fn.is_static is False and ev.func.get(F.UNBOUND) and params:
+            # Class.method(obj, ...)
+            if pos_args:
+                env[params[0][0]] = pos_args.pop(0)
+            params = params[1:]
+        rest_pos: list[Val] = []
+        for name, kind, _ann in params:
+            if kind == "pos":
+                if pos_args:
+                    env[name] = pos_args.pop(0)
+                elif name in kwargs:
+                    env[name] = kwargs[name]
+                elif name in fn.defaults:
+                    env[name] = fn.defaults[name]
+                else:
+                    env[name] = EMPTY
+            elif kind == "star":
+                rest_pos = pos_args
+                pos_args = []
+                env[name] = combine(rest_pos, kind=K.TUPLE, attrs={F.ITEMS: tuple(rest_pos)})
+            elif kind == "kwonly":
+                env[name] = kwargs.get(name, fn.defaults.get(name, EMPTY))
+            elif kind == "starstar":
+                named = {n for n, _, _ in fn.params}
+                extra = {k: v for k, v in kwargs.items() if k not in named}
+                env[name] = combine(extra.values(), kind=K.DICT, attrs={F.KEYS: extra})
+        if params_override:
+            env.update(params_override)
+        if self_val is not None and fn.params:
+            fields = self_val.get(F.FIELDS)
+            if fields:
+                sn = fn.params[0][0]
+                for k, v in fields.items():
+                    env.setdefault(f"{sn}.{k}", v)
+        ctx = st.ctx.replace(fn=fn, calls=st.ctx.calls + (ev.node,))
+        if fn.grad:
+            ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
+        if traced is not None:
+            ctx = ctx.replace(traced=traced)
+        act = Activation(fn, fn.closure, depth)
+        inner = State(env, st.freed, ctx, act, st.used, st.gflag)
+        self._active.append(fn)
+        try:
+            self._exec_function_body(fn, inner)
+        finally:
+            self._active.pop()
+        st.freed = inner.freed
+        st.used = inner.used
+        st.gflag = inner.gflag
+        if self_val is not None and params_override is None:
+            fields = self_val.get(F.FIELDS)
+            self_name = fn.params[0][0] if fn.params else None
+            if fields is not None and self_name:
+                fields.update(self_fields(env, self_name))
+        # containers and objects passed in may have been mutated (append, attribute stores)
+        self._propagate_mutations(fn, ev, st, inner)
+        ret = self._after_function(fn, inner, "inline", env)
+        if act.yields and not act.returns:
+            ret = combine(act.yields, kind=K.LIST)
+        return ret
+
+    def _propagate_mutations(self, fn: FunctionInfo, ev: CallEvent, st: State, inner: State) -> None:
+        env = inner.env
+        names = [p[0] for p in fn.params]
+        arg_nodes = list(ev.arg_nodes)
+        if ev.method is not None and ev.recv is not None and names:
+            recv_node = ev.node.func.value if isinstance(ev.node.func, cst.Attribute) else None
+            arg_nodes = [recv_node] + arg_nodes
+        for pname, anode in zip(names, arg_nodes):
+            aname = dotted_name(anode) if anode is not None else None
+            if aname is None:
+                continue
+            prefix = pname + "."
+            for k, v in env.items():
+                if k.startswith(prefix):
+                    st.env[aname + k[len(pname):]] = v
+            for k, node in inner.saved_by.items():
+                if k == pname or k.startswith(prefix):
+                    # an operation in the callee saved the tensor the caller passed in
+                    st.saved_by[aname + k[len(pname):]] = node
+            inner_v = env.get(pname)
+            if inner_v is not None and inner_v.kind in (K.CONTAINER, K.LIST, K.DICT):
+                outer = st.env.get(aname)
+                if outer is not None and outer is not inner_v:
+                    st.env[aname] = join([outer, inner_v])
+
+    def instantiate(self, info: ClassInfo, ev: CallEvent, st: State) -> Val:
+        self.depend(info.node)
+        if info.is_optimizer:
+            params = ev.arg(0, "params") or EMPTY
+            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: param_origins(params), F.CLS: info})
+        inst = self._instance_val(info, ev.node, label=None)
+        init = info.find_method("__init__")
+        if init is not None:
+            # run __init__ with the real arguments: what it stores on self (a model, an
+            # optimizer over it, a criterion) is what the other methods will find
+            self.call_function(init, ev, st, ev.args, ev.kwargs, self_val=inst)
+        return inst
+
+    def _instance_val(self, info: ClassInfo, node, label: str | None) -> Val:
+        if info.is_module:
+            fw = "tf" if info.is_keras else "torch"
+            o = Origin(K.ORIGIN_MODULE, label or "", node, certain=True, framework=fw)
+            return Val(frozenset({o}), kind=K.MODULE, attrs={F.CLS: info, F.FRESH_ORIGIN: label is None, F.FW: fw, F.FIELDS: {}})
+        # `fields`: the object's attributes as its methods set them (mutable, like the object)
+        return Val(kind=K.INSTANCE, attrs={F.CLS: info, F.FIELDS: {}})
+
+    def call_module(self, mod: Val, ev: CallEvent, st: State) -> Val:
+        info: ClassInfo | None = mod.get(F.CLS)
+        frozen = mod.get(F.FROZEN) or (mod.live and all(o.frozen for o in mod.live))
+        # a frozen module contributes no trainable origin to its output
+        vals = ([] if frozen else [mod]) + ev.args + list(ev.kwargs.values())
+        fw = mod.get(F.FW) or fw_of(vals) or "torch"
+        if info is not None:
+            fwd = info.find_method("forward") or info.find_method("call") or info.find_method("__call__")
+            if fwd is not None:
+                ret = self.call_function(fwd, ev, st, ev.args, ev.kwargs, self_val=mod)
+                if mod.kind == K.MODULE:
+                    out = self.op_result(ev.node, st, [ret, mod], kind=ret.kind if ret.kind not in (None, K.NONE) else K.TENSOR,
+                                         attrs=F.propagate(ret.attrs, F.Op.MODULE_OUTPUT))
+                    return out.with_fact(F.FW, fw)
+                return ret
+        red = mod.get(F.REDUCTION)
+        attrs: dict = {F.FW: fw}
+        n = numel(ev.args)
+        if n:
+            attrs[F.NUMEL] = n  # order of magnitude: layers keep the batch/spatial size
+        dt = dtype_of(ev.args)
+        if dt:
+            attrs[F.DTYPE] = dt
+        if red == "none":
+            attrs[F.SCALAR] = False
+        elif red in ("sum", "mean"):
+            attrs[F.SCALAR] = True
+        if mod.get(F.LOSS_MODULE):
+            attrs[F.LOSS_OF] = mod.get(F.LOSS_MODULE)
+            if red is None:
+                attrs[F.SCALAR] = True
+        elif red is None and any(a.get(F.SCALAR) is False for a in ev.args):
+            attrs[F.SCALAR] = False  # a layer keeps the batch dimension
+        inf = next((v.get(F.INFERENCE) for v in ev.args if v.get(F.INFERENCE) is not None), None)
+        if inf is not None and st.ctx.grad == "inference":
+            attrs[F.INFERENCE] = inf
+        return self.op_result(ev.node, st, vals, kind=K.TENSOR, attrs=attrs)
+
+    def new_module(self, node, qual: str, fw: str, attrs: dict | None = None) -> Val:
+        """A module made by a library class (`nn.Linear(...)`, `timm.create_model(...)`)."""
+        o = Origin(K.ORIGIN_MODULE, "", node, certain=True, framework=fw)
+        a = {F.FRESH_ORIGIN: True, F.FW: fw, F.QUAL_NEW: qual, F.CREATED: node}
+        if attrs:
+            a.update(attrs)
+        return Val(frozenset({o}), kind=K.MODULE, attrs=a)
+
+    # ---------------------------------------------------------------- primitives
+    def op_result(self, node, st: State, vals: Iterable[Val], kind: Kind | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
+        """A differentiable operation on `vals` under the current grad mode. `saves`: the op
+        keeps tensors for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and
+        mean do not, so walking them twice is harmless and they add no graph node."""
+        out = combine(vals, kind=kind, attrs=attrs)
+        if st.ctx.grad == "inference" and out.get(F.INFERENCE) is None:
+            out = out.with_fact(F.INFERENCE, st.ctx.grad_node or node)
+        if not out.live:
+            return out
+        if st.ctx.grad != "on" and is_torch_val(out):
+            # under no_grad / inference_mode torch records nothing
+            c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
+            res = cut(out, c, kind=kind, attrs=attrs)
+            if st.ctx.grad == "inference":
+                res = res.with_fact(F.INFERENCE, st.ctx.grad_node or node)
+            return res
+        if not saves or not any(o.certain for o in out.live):
+            # graph nodes matter only where something certainly requires grad
+            return out
+        g = (node, st.ctx.key)
+        return Val(out.live, out.cuts, out.notes, out.graphs | {g}, kind, attrs)
+
+    def inplace_result(self, node, st: State, target: Val, vals: list[Val]) -> Val:
+        """A tensor modified in place keeps its identity (leaf-ness, origin); under no_grad
+        the update is not recorded, so what was mixed in is cut."""
+        if st.ctx.grad == "on" or not is_torch_val(target):
+            out = self.op_result(node, st, [target] + vals)
+            attrs = target.attrs
+            if attrs and F.SAVED_OUTPUT in attrs:
+                attrs = {k: v for k, v in attrs.items() if k != F.SAVED_OUTPUT}
+            return Val(out.live, out.cuts, out.notes, out.graphs, target.kind or K.TENSOR, attrs)
+        mixed = combine(vals)
+        c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
+        mixed = cut(mixed, c)
+        return Val(target.live, target.cuts | mixed.cuts, target.notes | mixed.notes, target.graphs, target.kind or K.TENSOR, target.attrs)
+
+    def make_requires_grad(self, base: Val, node, name: str | None) -> Val:
+        """`x.requires_grad_()` / `x.requires_grad = True`: x becomes an origin."""
+        o = Origin(K.ORIGIN_TENSOR, name or "", node, certain=True, framework=base.get(F.FW) or "torch",
+                   leaf=bool(base.get(F.LEAF, True)) and not base.live)
+        attrs = dict(base.attrs or {})
+        attrs[F.RG] = True
+        attrs[F.RG_SET_AT] = node
+        attrs.setdefault(F.FW, "torch")
+        # requires_grad_ only works on a leaf: whatever the value was computed from, it now
+        # starts a new graph (history and markers of earlier computations do not carry over)
+        return Val(base.live | {o}, _E, _E, _E, K.TENSOR, attrs)
+
+    def opt_event(self, node, st: State, kind: str, target: Val) -> None:
+        """Record optimizer bookkeeping and update the path's last gradient event."""
+        self.emit(OptEvent(node, st.ctx, kind, target, st.gflag))
+        if kind == "zero_grad":
+            prev = st.gflag[0] if st.gflag else None
+            st.gflag = ("zero_after_backward" if prev in ("backward", "backward_scaled") else "zero", node)
+        elif kind == "step":
+            st.gflag = ("step", node)
+        elif kind == "unscale":
+            st.gflag = ("unscaled", node)
+
+    def differentiate(self, ev: CallEvent | None, st: State, kind: DiffKind, target: Val, target_node, *, sources: Val | None = None,
+                      source_node=None, retain: bool | None = False, create_graph: bool | None = False, tape=None, node=None,
+                      **details) -> DiffEvent:
+        """Something is differentiated (see DiffEvent; `details` are its kind-specific fields)."""
+        node = node if node is not None else ev.node
+        hit = target.graphs & st.freed if st.freed else frozenset()
+        d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain,
+                      create_graph=create_graph, freed_hit=hit, tape=tape, **details)
+        self._diff_count += 1
+        self.emit(d)
+        if kind == DiffKind.BACKWARD:
+            st.gflag = ("backward_scaled" if target.get(F.SCALED) is not None else "backward", node)
+        if kind in (DiffKind.BACKWARD, DiffKind.AUTOGRAD_GRAD) and retain is False:
+            st.freed = st.freed | target.graphs
+        return d
+
+    def _after_function(self, fn: FunctionInfo, st: State, kind: str, params: dict) -> Val:
+        ret = join(st.act.returns) if st.act.returns else Val(kind=K.NONE)
+        self.emit(FunctionEvent(fn.node, st.ctx, fn, kind, ret, params))
+        return ret

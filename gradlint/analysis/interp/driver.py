@@ -1,0 +1,301 @@
+"""The interpreter as one object: the module body in order, then every function on its own.
+
+It executes the module abstractly, statement by statement, with `Val`s (see values.py) in
+place of Python objects:
+- module-level code runs first, in order; functions defined in the module are *inlined* where
+  they are called (with the caller's values for their arguments, up to a small depth), so a
+  helper that turns its argument into NumPy is seen with the model output it was given;
+- afterwards every function and method is interpreted once on its own, with its parameters as
+  symbolic origins, so code that is never called in the module is still checked;
+- loop bodies run twice, so what iteration k leaves behind (hidden states, running losses,
+  stored gradients, freed graphs) is seen by iteration k+1;
+- `if`/`try` branches run on copies of the state, which are joined afterwards.
+
+Everything the rules need is emitted as events (events.py) through `emit`. The interpreter is
+generic: what a library's functions and methods do comes from its overlay (frameworks/). It
+knows no rule; rules attach `Note`s to call results through `CallEvent.add_note` to follow
+risky values to the place they are differentiated.
+
+The class is assembled from one mixin per job (statements.py, expressions.py, calls.py,
+methods.py) that share `self`; this module holds the driver: the runs and their cache.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Callable
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from .. import frameworks
+from ..events import CallEvent, Ctx, DiffKind, Event, Traced
+
+from ..values import Origin, Val
+from .calls import CallsMixin
+from .expressions import ExpressionsMixin
+from .methods import MethodsMixin
+from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, RunCache, State, self_fields
+from .statements import StatementsMixin
+
+# Run and event numbers are unique across checks, so that the events of a run cached by the
+# language server (see RunCache) can be replayed next to fresh ones.
+_RUN_IDS = itertools.count(1)
+_SEQ = itertools.count(1)
+
+
+class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin):
+    MAX_DEPTH = 3
+    LOOP_UNROLL = 2
+    MAX_LOOP_NEST_UNROLLED = 3
+
+    def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000, run_cache: RunCache | None = None) -> None:
+        # `body`: the module's top-level statements (a Module is accepted too)
+        self.body = list(body.body) if isinstance(body, cst.Module) else list(body)
+        self._emit = emit
+        self.genv: dict[str, Val] = {}
+        self.seq = 0
+        self.runs = 0
+        self.functions: list[FunctionInfo] = []
+        self._fn_by_node: dict[int, FunctionInfo] = {}
+        self.classes: list[ClassInfo] = []
+        self._active: list[FunctionInfo] = []
+        self.budget = budget
+        self.steps = 0
+        # program-wide settings the overlays record (rules read them)
+        self.default_dtype = "float32"  # torch.set_default_dtype(...)
+        self.jax_x64 = False  # jax.config.update("jax_enable_x64", True)
+        self.frameworks: set[str] = set()  # framework tags of the imported libraries
+        self.errors: list[tuple[cst.CSTNode, BaseException]] = []
+        self._loop_depth = 0
+        self._jax_analysed: set = set()  # (function, transform, site) already traced
+        self.run_cache = run_cache
+        # set by the engine: a cheap summary of what the rules have accumulated (see
+        # _cached_standalone: a run that changes nothing need not be replayed)
+        self.state_signature: Callable[[], tuple] | None = None
+        self._deps: set | None = None  # functions/classes the current run read (for RunCache)
+        self._inlined_now: set | None = None
+        self._recording: list | None = None
+        self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
+        self._diff_count = 0
+        self._expr = {t: getattr(self, name) for t, name in self.EXPRESSIONS.items()}
+        self._stmt = {t: getattr(self, name) for t, name in self.STATEMENTS.items()}
+        self._small = {t: getattr(self, name) for t, name in self.SMALL_STATEMENTS.items()}
+
+    def emit(self, ev: Event) -> None:
+        self.seq = next(_SEQ)
+        ev.seq = self.seq
+        if self._recording is not None:
+            self._recording.append(ev)
+        self._emit(ev)
+
+    def set_emitter(self, emit: Callable[[Event], None]) -> None:
+        """Where events go (the engine's dispatcher to the rules)."""
+        self._emit = emit
+
+    def depend(self, node) -> None:
+        if self._deps is not None and node is not None:
+            self._deps.add(node)
+
+    def run(self) -> None:
+        self.runs = next(_RUN_IDS)
+        ctx = Ctx(run=self.runs)
+        act = Activation(None, (), 0)
+        st = State(self.genv, frozenset(), ctx, act)
+        cache = self.run_cache
+        if cache is not None:
+            self._deps = set()
+        self.exec_block(self.body, st)
+        base = None
+        if cache is not None:
+            module_deps = frozenset(id(n) for n in self._deps)
+            statements = frozenset(id(s) for s in self.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef)))
+            base = (statements, module_deps)
+            alive = {id(f.node) for f in self.functions} | {id(c.node) for c in self.classes}
+        # Every function on its own, with symbolic arguments (including nested ones found on
+        # the way; the list grows while we iterate).
+        i = 0
+        while i < len(self.functions):
+            fn = self.functions[i]
+            i += 1
+            if not fn.standalone_done:
+                fn.standalone_done = True
+                if fn.inlined and self.skip_inlined:
+                    continue  # already seen with real arguments where it is called
+                if base is not None and not fn.closure and not fn.is_lambda:
+                    self._cached_standalone(fn, base, alive)
+                else:
+                    self.run_standalone(fn)
+
+    def _cached_standalone(self, fn: FunctionInfo, base: tuple, alive: set) -> None:
+        cache = self.run_cache
+        entry = cache.entries.get(id(fn.node))
+        if entry is not None:
+            e_node, e_base, e_deps, events, inlined = entry
+            if e_node is fn.node and e_base == base and all(id(n) in alive for n in e_deps):
+                cache.hits += 1
+                for n in inlined:
+                    other = self._fn_by_node.get(id(n))
+                    if other is not None:
+                        other.inlined = True
+                for ev in events:  # None: the run left the rules as they were
+                    if isinstance(ev, CallEvent):
+                        ev.notes = None
+                    self._emit(ev)
+                return
+        cache.misses += 1
+        n_functions = len(self.functions)
+        self._deps = set()
+        self._inlined_now = set()
+        self._recording = []
+        sig = self.state_signature
+        before = sig() if sig is not None else None
+        try:
+            self.run_standalone(fn)
+            deps, events, inlined = self._deps, self._recording, self._inlined_now
+        finally:
+            self._deps = None
+            self._inlined_now = None
+            self._recording = None
+        if sig is not None and sig() == before:
+            events = ()  # inert: replaying it would change nothing
+        if len(self.functions) == n_functions:  # no nested function: nothing else depends on this run
+            cache.entries[id(fn.node)] = (fn.node, base, frozenset(deps), events, frozenset(inlined))
+
+    def run_standalone(self, fn: FunctionInfo) -> None:
+        self.runs = next(_RUN_IDS)
+        if fn.cls is not None:
+            self.depend(fn.cls.node)
+        ctx = Ctx(run=self.runs, fn=fn)
+        if fn.grad:
+            ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
+        env: dict[str, Val] = {}
+        params = self._symbolic_params(fn)
+        env.update(params)
+        if fn.cls is not None and not fn.is_static and fn.params and fn.name != "__init__":
+            self_name = fn.params[0][0]
+            me = params.get(self_name)
+            if me is not None and me.kind in (K.MODULE, K.INSTANCE):
+                for attr, fact in self.class_facts(fn.cls).items():
+                    env[f"{self_name}.{attr}"] = self._fact_view(me, fact)
+        if fn.jit is not None:
+            ctx = ctx.replace(traced=Traced(fn.jit.kind, fn))
+        act = Activation(fn, fn.closure, 0)
+        st = State(env, frozenset(), ctx, act)
+        self._active.append(fn)
+        try:
+            self._exec_function_body(fn, st)
+        finally:
+            self._active.pop()
+        ret = self._after_function(fn, st, "standalone", params)
+        if fn.name == "training_step" and fn.cls is not None and fn.cls.is_lightning:
+            # Lightning calls backward() on what training_step returns (or on its "loss")
+            target = ret
+            keys = ret.get(F.KEYS)
+            if isinstance(keys, dict) and "loss" in keys:
+                target = keys["loss"]
+            self.differentiate(None, st, DiffKind.LIGHTNING, target, None, node=fn.node)
+
+    def class_facts(self, info: ClassInfo) -> dict:
+        """Attribute values `__init__` stores on `self` (interpreted once per class, with
+        symbolic arguments): tells `self.linear` (a submodule) from `self.kernel_size`."""
+        self.depend(info.node)
+        if info.facts is not None:
+            return info.facts
+        info.facts = {}
+        init = info.find_method("__init__")
+        if init is None or init in self._active or not init.params:
+            return info.facts
+        params = self._symbolic_params(init)
+        me = params.get(init.params[0][0])
+        if me is None:
+            return info.facts
+        env = dict(params)
+        ctx = Ctx(run=self.runs, fn=init)
+        st = State(env, frozenset(), ctx, Activation(init, init.closure, 1))
+        saved_emit = self._emit
+        self._emit = lambda ev: None  # a fact-finding run: its events are not findings
+        self._active.append(init)
+        try:
+            self._exec_function_body(init, st)
+        except (AnalysisBudgetExceeded, RecursionError):
+            raise
+        except Exception:
+            pass
+        finally:
+            self._active.pop()
+            self._emit = saved_emit
+        info.facts = facts = self_fields(env, init.params[0][0])
+        return facts
+
+    def _fact_view(self, inst: Val, fact: Val) -> Val:
+        """An attribute of `inst` as __init__ left it: submodules and parameters are part of
+        the instance (its origin); plain configuration values are what they are."""
+        if fact.kind == K.MODULE or any(o.certain for o in fact.live):
+            attrs = dict(fact.attrs or {})
+            attrs.pop(F.FRESH_ORIGIN, None)
+            attrs[F.PERSISTENT] = True
+            if fact.live and all(getattr(o, "frozen", False) for o in fact.live):
+                attrs[F.FROZEN] = True
+            # a submodule is part of the module that holds it; a plain object holding a model
+            # (a trainer) keeps the model's own origin
+            live = inst.live if inst.live else fact.live
+            return Val(live, fact.cuts, fact.notes, frozenset(), fact.kind, attrs)
+        if fact.graphs:
+            # computed once at construction: not a graph that later backward passes free
+            return Val(fact.live, fact.cuts, fact.notes, frozenset(), fact.kind, fact.attrs)
+        return fact
+
+    def _symbolic_params(self, fn: FunctionInfo) -> dict[str, Val]:
+        out: dict[str, Val] = {}
+        jit = fn.jit
+        for idx, (name, _kind, annotation) in enumerate(fn.params):
+            if idx == 0 and fn.cls is not None and not fn.is_static:
+                if fn.is_classmethod:
+                    out[name] = Val(kind=K.CLASS, attrs={F.CLS: fn.cls})
+                else:
+                    out[name] = self._instance_val(fn.cls, None, label="self")
+                continue
+            if jit is not None and name not in jit.static:
+                o = Origin(K.ORIGIN_JAXARG, name, fn.node, certain=True, framework="jax")
+                out[name] = Val(live=frozenset({o}), kind=K.TENSOR, attrs={F.FW: "jax", F.TRACED: True})
+                continue
+            ann = self._qual_of_annotation(annotation)
+            role = frameworks.annotation_role(ann)
+            if role == "module":
+                o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True)
+                out[name] = Val(live=frozenset({o}), kind=K.MODULE)
+                continue
+            if role == "optimizer":
+                out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True})
+                continue
+            o = Origin(K.ORIGIN_SYM, name, fn.node, certain=False)
+            attrs = {F.SYM: name}
+            if role == "tensor":
+                attrs[F.FW] = "torch"
+            out[name] = Val(live=frozenset({o}), kind=K.TENSOR if ann else None, attrs=attrs)
+        return out
+
+    def qual_of(self, node, st: State) -> str | None:
+        """The qualified name of the library object an expression names (`nn.Module`), if any."""
+        v = self.eval(node, st)
+        return frameworks.canonical(v.attrs[F.QUAL]) if v.kind == K.REF else None
+
+    def _qual_of_annotation(self, annotation) -> str | None:
+        if annotation is None:
+            return None
+        try:
+            v = self.eval(annotation, State(self.genv, frozenset(), Ctx(), Activation(None, (), 0)))
+        except Exception:
+            return None
+        if v.kind == K.REF:
+            return frameworks.canonical(v.attrs[F.QUAL])
+        return None
+
+    def _exec_function_body(self, fn: FunctionInfo, st: State) -> None:
+        node = fn.node
+        if fn.is_lambda:
+            st.act.returns.append(self.eval(node.body, st))
+            return
+        self.exec_block(node.body.body, st)  # an indented block or a one-line `def f(x): return x`

@@ -1,0 +1,460 @@
+"""Expressions: names and attributes, subscripts, literals and containers, comprehensions,
+comparisons and arithmetic. Calls are in calls.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from .. import frameworks
+from ..events import BinOpEvent, CompareEvent, UseEvent
+from ..facts import Op, propagate
+from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
+from ..queries import broadcast_shape, dtype_of, fw_of, none_ness, numel
+from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
+from .state import ClassInfo, FunctionInfo, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .host import InterpreterHost as _Base
+else:
+    _Base = object
+
+BUILTIN_NAMES = frozenset(
+    {
+        "float", "int", "bool", "complex", "len", "sum", "max", "min", "abs", "list", "tuple",
+        "dict", "set", "zip", "enumerate", "range", "isinstance", "print", "super", "getattr",
+        "setattr", "hasattr", "sorted", "reversed", "map", "filter", "iter", "next", "round",
+        "str", "repr", "any", "all", "type", "id", "callable", "divmod", "pow", "format",
+        "open", "vars", "globals", "locals", "frozenset", "object", "staticmethod",
+        "classmethod", "property", "NotImplementedError", "ValueError", "RuntimeError",
+        "TypeError", "KeyError", "Exception", "AssertionError", "slice", "hash", "math",
+    }
+)
+
+# Attributes of a tensor that are views of the same values and history.
+_SAME_VALUE_ATTRS = frozenset({"T", "mT", "H", "real", "imag"})
+# Kinds of values whose attributes the analysis knows nothing about.
+_OPAQUE = frozenset({K.NUMBER, K.STR, K.BOOL, K.NONE, K.META, K.FUNCTION, K.TAPE})
+
+
+class ExpressionsMixin(_Base):
+    EXPRESSIONS = {
+        cst.Name: "_e_name",
+        cst.Attribute: "_e_attribute",
+        cst.Call: "_e_call",
+        cst.BinaryOperation: "_e_binop",
+        cst.UnaryOperation: "_e_unary",
+        cst.BooleanOperation: "_e_boolop",
+        cst.Comparison: "_e_compare",
+        cst.Subscript: "_e_subscript",
+        cst.Tuple: "_e_seq",
+        cst.List: "_e_seq",
+        cst.Set: "_e_seq",
+        cst.Dict: "_e_dict",
+        cst.ListComp: "_e_comp",
+        cst.SetComp: "_e_comp",
+        cst.GeneratorExp: "_e_comp",
+        cst.DictComp: "_e_comp",
+        cst.Lambda: "_e_lambda",
+        cst.IfExp: "_e_ifexp",
+        cst.Integer: "_e_number",
+        cst.Float: "_e_number",
+        cst.Imaginary: "_e_number",
+        cst.SimpleString: "_e_string",
+        cst.ConcatenatedString: "_e_string",
+        cst.FormattedString: "_e_fstring",
+        cst.Await: "_e_await",
+        cst.Yield: "_e_yield",
+        cst.NamedExpr: "_e_walrus",
+        cst.StarredElement: "_e_starred",
+        cst.Ellipsis: "_e_empty",
+    }
+
+    def eval(self, node: cst.BaseExpression | None, st: State) -> Val:
+        if node is None:
+            return EMPTY
+        h = self._expr.get(type(node))
+        if h is None:
+            return EMPTY
+        return h(node, st)
+
+    def _e_empty(self, node, st: State) -> Val:
+        return EMPTY
+
+    def _e_number(self, node, st: State) -> Val:
+        c = literal(node)
+        return Val(kind=K.NUMBER, attrs={F.CONST: c} if is_const(c) else None)
+
+    def _e_string(self, node, st: State) -> Val:
+        c = literal(node) if isinstance(node, cst.SimpleString) else NOCONST
+        return Val(kind=K.STR, attrs={F.CONST: c} if is_const(c) else None)
+
+    def _e_fstring(self, node: cst.FormattedString, st: State) -> Val:
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringExpression):
+                self.eval(part.expression, st)
+        return Val(kind=K.STR)
+
+    def _e_await(self, node, st: State) -> Val:
+        return self.eval(node.expression, st)
+
+    def _e_yield(self, node: cst.Yield, st: State) -> Val:
+        if node.value is not None and not isinstance(node.value, cst.From):
+            st.act.yields.append(self.eval(node.value, st))
+        elif isinstance(node.value, cst.From):
+            st.act.yields.append(self.eval(node.value.item, st))
+        return EMPTY
+
+    def _e_walrus(self, node: cst.NamedExpr, st: State) -> Val:
+        v = self.eval(node.value, st)
+        self.bind(node.target, v, st, node)
+        return v
+
+    def _e_starred(self, node, st: State) -> Val:
+        return self.eval(node.value, st)
+
+    def _e_ifexp(self, node: cst.IfExp, st: State) -> Val:
+        self.eval(node.test, st)
+        return join([self.eval(node.body, st), self.eval(node.orelse, st)])
+
+    def _e_boolop(self, node: cst.BooleanOperation, st: State) -> Val:
+        return join([self.eval(node.left, st), self.eval(node.right, st)])
+
+    def _e_unary(self, node: cst.UnaryOperation, st: State) -> Val:
+        v = self.eval(node.expression, st)
+        if isinstance(node.operator, cst.Not):
+            return Val(kind=K.BOOL)
+        if v.kind == K.NUMBER:
+            c = literal(node)
+            return Val(kind=K.NUMBER, attrs={F.CONST: c} if is_const(c) else None)
+        return v
+
+    # ---------------------------------------------------------------- names
+    def _e_name(self, node: cst.Name, st: State) -> Val:
+        return self.lookup(node.value, st)
+
+    def lookup(self, name: str, st: State) -> Val:
+        v = st.env.get(name)
+        if v is not None:
+            return v
+        for env in st.act.closure:
+            v = env.get(name)
+            if v is not None:
+                return v
+        v = self.genv.get(name)
+        if v is not None:
+            if self._deps is not None and v.kind in (K.FUNCTION, K.CLASS, K.JAXFN, K.BOUND):
+                self._depend_on_val(v)
+            return v
+        if name in ("True", "False", "None"):
+            c = {"True": True, "False": False, "None": None}[name]
+            return Val(kind=K.NONE if c is None else K.BOOL, attrs={F.CONST: c})
+        if name in BUILTIN_NAMES:
+            return ref(f"builtins.{name}")
+        return EMPTY
+
+    def _depend_on_val(self, v: Val) -> None:
+        fn = v.get(F.FN)
+        if fn is not None:
+            self.depend(fn.node)
+        cls = v.get(F.CLS)
+        if cls is not None:
+            self.depend(cls.node)
+        info = v.get(F.JAXFN)
+        if info is not None and info.fn is not None:
+            self.depend(info.fn.node)
+
+    def _e_attribute(self, node: cst.Attribute, st: State) -> Val:
+        attr = node.attr.value
+        full = dotted_name(node)
+        if full is not None:
+            v = st.env.get(full)
+            if v is None:
+                for env in st.act.closure:
+                    v = env.get(full)
+                    if v is not None:
+                        break
+            if v is None and "." in full and full.split(".", 1)[0] not in st.env:
+                v = self.genv.get(full)
+            if v is not None:
+                return v
+        base = self.eval(node.value, st)
+        out = self.attribute_of(base, attr, node, st)
+        if isinstance(node.value, cst.Name) and node.value.value == "self" and st.act.fn is not None and st.act.fn.cls is not None:
+            # state held by the object outlives the call (optimizer state, caches)
+            if out.kind not in (K.FUNCTION, K.BOUND, K.REF, K.CLASS) and not out.get(F.PERSISTENT):
+                out = out.with_fact(F.PERSISTENT, True)
+        return out
+
+    def attribute_of(self, base: Val, attr: str, node, st: State) -> Val:
+        kind = base.kind
+        if kind == K.REF:
+            return ref(frameworks.canonical(f"{base.attrs[F.QUAL]}.{attr}"))
+        if kind == K.CLASS:
+            info: ClassInfo = base.attrs[F.CLS]
+            m = info.find_method(attr)
+            if m is not None:
+                return Val(kind=K.FUNCTION, attrs={F.FN: m, F.UNBOUND: True})
+            if attr == "apply" and info.is_autograd_fn:
+                return Val(kind=K.AUTOGRAD_APPLY, attrs={F.CLS: info})
+            return EMPTY
+        if attr in frameworks.META_ATTRS:
+            return Val(kind=K.META)
+        if attr == "grad":
+            self.emit(UseEvent(node, st.ctx, "grad", base))
+            return self._grad_of(base, node)
+        if attr == "data":
+            c = Cut("data", node, hard=False)
+            out = cut(base, c, kind=base.kind, attrs=propagate(base.attrs, Op.DATA))
+            return out.with_facts({F.DATA_OF: True, F.DATA_BASE: base})
+        if attr in _SAME_VALUE_ATTRS:
+            return base
+        if kind in (K.INSTANCE, K.MODULE) and base.attrs and F.CLS in base.attrs:
+            info = base.attrs[F.CLS]
+            m = info.find_method(attr)
+            if m is not None:
+                return Val(base.live, base.cuts, base.notes, base.graphs, K.BOUND, {F.FN: m, F.SELF: base})
+            fields = base.get(F.FIELDS)
+            if fields and attr in fields:
+                return fields[attr]
+            facts = self.class_facts(info)
+            if attr in facts:
+                return self._fact_view(base, facts[attr])
+        if kind == K.MODULE:
+            if attr in ("trainable_variables", "trainable_weights", "variables", "weights"):
+                return Val(base.live, kind=K.PARAMS, attrs={F.FW: base.get(F.FW), F.CLS: base.get(F.CLS), F.FIELDS: base.get(F.FIELDS)})
+            if base.get(F.CLS) is not None:
+                # not set by __init__ (inherited, set elsewhere): could be anything
+                o = Origin(K.ORIGIN_SYM, f"{attr}", node, certain=False, framework=base.get(F.FW) or "torch")
+                return Val(frozenset({o}), kind=None, attrs={F.FW: base.get(F.FW)} if base.get(F.FW) else None)
+            return Val(base.live, base.cuts, base.notes, base.graphs, None, {F.SUBMODULE_OF: True, F.FW: base.get(F.FW)} if base.get(F.FW) else None)
+        if kind == K.OPTIMIZER:
+            if attr == "param_groups":
+                return Val(frozenset(base.get(F.OPT_PARAMS) or ()), kind=K.CONTAINER)
+            return EMPTY
+        if kind in _OPAQUE:
+            return EMPTY
+        if base is EMPTY:
+            return EMPTY
+        # unknown object: its attributes derive from it (e.g. `outputs.logits`)
+        return Val(base.live, base.cuts, base.notes, base.graphs, None, propagate(base.attrs, Op.ATTRIBUTE))
+
+    def _grad_of(self, base: Val, node) -> Val:
+        origins = base.live or frozenset(o for o, _ in base.cuts)
+        return Val(kind=K.TENSOR, attrs={F.GRAD_OF: origins or frozenset({node}), F.FW: base.get(F.FW) or "torch", F.DTYPE: base.get(F.DTYPE)})
+
+    # ---------------------------------------------------------------- containers
+    def _e_subscript(self, node: cst.Subscript, st: State) -> Val:
+        base = self.eval(node.value, st)
+        idx_vals = []
+        for el in node.slice:
+            sl = el.slice
+            if isinstance(sl, cst.Index):
+                idx_vals.append(self.eval(sl.value, st))
+            elif isinstance(sl, cst.Slice):
+                for part in (sl.lower, sl.upper, sl.step):
+                    if part is not None:
+                        self.eval(part, st)
+        if base.kind == K.REF:
+            return base  # typing subscripts: Optional[...], Tensor[...]
+        items = base.get(F.ITEMS)
+        key = single_index_const(node)
+        if items is not None and isinstance(key, int) and -len(items) <= key < len(items):
+            return items[key]
+        keys = base.get(F.KEYS)
+        if isinstance(keys, dict) and isinstance(key, str) and key in keys:
+            return keys[key]
+        if base.kind == K.DICT:
+            # d[k] with k unknown: any of its values (iterating a dict gives keys, indexing values)
+            vals = list(keys.values()) if isinstance(keys, dict) and keys else []
+            item = join(vals + [Val(base.live, base.cuts, base.notes, base.graphs)]) if vals else Val(base.live, base.cuts, base.notes, base.graphs)
+            if base.get(F.PERSISTENT) and not item.get(F.PERSISTENT):
+                item = item.with_fact(F.PERSISTENT, True)
+            return item
+        if base.kind in (K.CONTAINER, K.LIST, K.TUPLE, K.GRAD, K.PARAMS):
+            item = self.iter_val(base)
+            if base.get(F.PERSISTENT) and not item.get(F.PERSISTENT):
+                item = item.with_fact(F.PERSISTENT, True)
+            return item
+        if base.kind in (K.META, K.NUMBER, K.STR):
+            return Val(kind=K.META) if base.kind == K.META else EMPTY
+        # tensor indexing: a view of the same history
+        attrs = propagate(base.attrs, Op.INDEX)
+        return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == K.TENSOR else None, attrs)
+
+    def _e_seq(self, node, st: State) -> Val:
+        vals = []
+        for e in node.elements:
+            v = self.eval(e.value, st)
+            vals.append(v)
+        kind = K.TUPLE if isinstance(node, cst.Tuple) else K.LIST if isinstance(node, cst.List) else K.CONTAINER
+        attrs = {F.ITEMS: tuple(vals)} if not any(isinstance(e, cst.StarredElement) for e in node.elements) else None
+        return combine(vals, kind=kind, attrs=attrs)
+
+    def _e_dict(self, node: cst.Dict, st: State) -> Val:
+        vals = []
+        keys: dict[str, Val] = {}
+        for e in node.elements:
+            if isinstance(e, cst.DictElement):
+                k = const_of(e.key)
+                v = self.eval(e.value, st)
+                self.eval(e.key, st)
+                if isinstance(k, str):
+                    keys[k] = v
+                vals.append(v)
+            else:
+                vals.append(self.eval(e.value, st))
+        return combine(vals, kind=K.DICT, attrs={F.KEYS: keys} if keys else None)
+
+    def _e_comp(self, node, st: State) -> Val:
+        # a comprehension is a loop: run it as iteration 0, and again as iteration 1 when the
+        # first pass differentiated or stepped something (a tape used per element)
+        n_diff = self._diff_count
+        first = self._e_comp_once(node, st, 0)
+        if self._diff_count != n_diff:
+            return join([first, self._e_comp_once(node, st, 1)])
+        return first
+
+    def _e_comp_once(self, node, st: State, iteration: int) -> Val:
+        inner = st.fork()
+        inner.ctx = st.ctx.replace(loops=st.ctx.loops + ((node, iteration),))
+        f = node.for_in
+        while f is not None:
+            it = self.eval(f.iter, inner)
+            self.bind(f.target, self.iter_val(it), inner, node)
+            for cond in f.ifs:
+                self.eval(cond.test, inner)
+            f = f.inner_for_in
+        if isinstance(node, cst.DictComp):
+            self.eval(node.key, inner)
+            elt = self.eval(node.value, inner)
+            kind = K.DICT
+        else:
+            elt = self.eval(node.elt, inner)
+            kind = K.LIST
+        # events and freed graphs inside the comprehension are real; the bindings are not
+        st.freed = inner.freed
+        st.used = inner.used
+        st.gflag = inner.gflag
+        return Val(elt.live, elt.cuts, elt.notes, elt.graphs, kind, {F.ELEM: elt})
+
+    def _e_lambda(self, node: cst.Lambda, st: State) -> Val:
+        fn = self._fn_by_node.get(id(node))
+        if fn is None:
+            closure = (st.env,) + st.act.closure if st.act.fn is not None else ()
+            fn = FunctionInfo(node, "<lambda>", "<lambda>", None, closure)
+            fn.is_lambda = True
+            self._read_params(fn, node.params, st)
+            self._fn_by_node[id(node)] = fn
+            self.functions.append(fn)
+        return Val(kind=K.FUNCTION, attrs={F.FN: fn})
+
+    def iter_val(self, v: Val) -> Val:
+        """The value of one element of iterable `v`."""
+        elem = v.get(F.ELEM)
+        if elem is not None:
+            return elem
+        items = v.get(F.ITEMS)
+        if items is not None:
+            return join(items) if items else EMPTY
+        keys = v.get(F.KEYS)
+        if isinstance(keys, dict) and keys and v.kind == K.DICT:
+            return Val(kind=K.STR)
+        if v.kind == K.PARAMS:
+            return Val(v.live, kind=K.TENSOR, attrs={F.LEAF: True, F.PARAM: True, F.FW: v.get(F.FW) or "torch"})
+        if v.kind in (K.NUMBER, K.STR, K.META, K.REF):
+            return EMPTY
+        if v.kind == K.TENSOR:
+            return Val(v.live, v.cuts, v.notes, v.graphs, K.TENSOR, propagate(v.attrs, Op.ITERATE_TENSOR))
+        return Val(v.live, v.cuts, v.notes, v.graphs, None, propagate(v.attrs, Op.ITERATE))
+
+    # ---------------------------------------------------------------- operators
+    def _e_compare(self, node: cst.Comparison, st: State) -> Val:
+        left = self.eval(node.left, st)
+        rights = []
+        ops = []
+        for c in node.comparisons:
+            rights.append(self.eval(c.comparator, st))
+            ops.append(CMP.get(type(c.operator), "?"))
+        self.emit(CompareEvent(node, st.ctx, left, ops, rights, node.left, [c.comparator for c in node.comparisons]))
+        if len(ops) == 1 and ops[0] in ("is", "is not") and rights[0].kind == K.NONE:
+            # `h is not None`: decided when h is known to be None or a real object, so that
+            # `if h is not None: h = h.detach()` runs exactly on the iterations it does
+            known = none_ness(left)
+            if known is not None:
+                return Val(kind=K.BOOL, attrs={F.CONST: known if ops[0] == "is" else not known})
+        vals = [left] + rights
+        if any(v.kind == K.TENSOR or v.get(F.FW) or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
+            compared = Cut("compare", node, hard=False)
+            return cut(combine(vals), compared, kind=K.TENSOR, attrs={F.DTYPE: "bool", F.FW: fw_of(vals)})
+        return Val(kind=K.BOOL)
+
+    def _e_binop(self, node: cst.BinaryOperation, st: State) -> Val:
+        left = self.eval(node.left, st)
+        right = self.eval(node.right, st)
+        op = OPS.get(type(node.operator), "?")
+        res = self._arith(node, st, [left, right], op=op)
+        bev = BinOpEvent(node, st.ctx, op, left, right, res)
+        self.emit(bev)
+        if bev.notes:
+            res = res.add_notes(bev.notes)
+        return res
+
+    def _arith(self, node, st: State, vals: list[Val], op: str) -> Val:
+        a, b = vals[0], vals[1]
+        if a.kind == K.NUMBER and b.kind == K.NUMBER and a.is_empty and b.is_empty:
+            ca, cb = a.get(F.CONST, NOCONST), b.get(F.CONST, NOCONST)
+            c = fold(op, ca, cb)
+            return Val(kind=K.NUMBER, attrs={F.CONST: c} if is_const(c) else None)
+        if a.kind in (K.LIST, K.TUPLE) and b.kind in (K.LIST, K.TUPLE) and op == "+":
+            return combine(vals, kind=a.kind)
+        if a.kind == K.STR or b.kind == K.STR:
+            return Val(kind=K.STR)
+        saves = op in ("*", "/", "**", "@", "//", "%")
+        out = self.op_result(node, st, vals, saves=saves)
+        if saves and st.ctx.grad == "on" and isinstance(node, cst.BinaryOperation):
+            # mul/matmul/div save an operand when the *other* one needs a gradient; pow saves its base
+            for operand, v, other in ((node.left, a, b), (node.right, b, a)):
+                needed = bool(other.live) or (op == "**" and operand is node.left)
+                if isinstance(operand, cst.Name) and v.graphs and any(o.certain for o in v.live) and needed:
+                    st.saved_by[operand.value] = node
+        attrs: dict = {}
+        fw = fw_of(vals)
+        if fw:
+            attrs[F.FW] = fw
+            if fw == "jax":
+                attrs[F.JAX_ARRAY] = True  # arithmetic on JAX values yields arrays
+        dt = dtype_of(vals)
+        if dt:
+            attrs[F.DTYPE] = dt
+        shape = broadcast_shape(vals)
+        if shape is not None:
+            attrs[F.SHAPE] = shape
+        n = numel(vals)
+        if n:
+            attrs[F.NUMEL] = n
+        if all(v.get(F.SCALAR) or v.kind == K.NUMBER for v in vals) and any(v.get(F.SCALAR) for v in vals):
+            attrs[F.SCALAR] = True
+        elif any(v.get(F.SCALAR) is False for v in vals):
+            attrs[F.SCALAR] = False
+        if any(v.get(F.TRACED) for v in vals):
+            attrs[F.TRACED] = True
+        if st.ctx.grad == "inference":
+            attrs[F.INFERENCE] = st.ctx.grad_node or node
+        elif any(v.get(F.INFERENCE) for v in vals):
+            attrs[F.INFERENCE] = next(v.get(F.INFERENCE) for v in vals if v.get(F.INFERENCE))
+        if any(v.get(F.RG) and v.get(F.LEAF) and not v.graphs for v in vals):
+            attrs[F.NONLEAF_FROM] = node  # `torch.randn(..., requires_grad=True) * 0.01`
+        if op == "@":
+            shapes = [v.get(F.SHAPE) for v in vals]
+            if all(sh is not None and len(sh) == 1 for sh in shapes):
+                attrs[F.SCALAR] = True
+            else:
+                attrs.pop(F.SCALAR, None)
+        kind = K.TENSOR if any(v.kind in (K.TENSOR, K.GRAD) for v in vals) else out.kind
+        if kind is None and (fw or any(o.certain for o in out.live)):
+            kind = K.TENSOR
+        return Val(out.live, out.cuts, out.notes, out.graphs, kind, attrs or None)

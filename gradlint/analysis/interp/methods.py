@@ -1,0 +1,183 @@
+"""Method calls `recv.m(...)`, dispatched on what the receiver is: a loss (`backward`), an
+optimizer, a module, a container, a number, or a tensor. What each library's methods do comes
+from the framework overlays (frameworks/); this module only decides whose they are."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from .. import facts as F
+from .. import kinds as K
+from .. import frameworks
+from ..events import DiffKind, StoreEvent
+
+from ..names import dotted_name
+from ..queries import numel, truthy
+from ..values import EMPTY, Val, combine, join
+from .state import ClassInfo, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..events import CallEvent
+    from .host import InterpreterHost as _Base
+else:
+    _Base = object
+
+_CONTAINER_KINDS = (K.CONTAINER, K.LIST, K.DICT, K.GRAD, K.TUPLE, K.PARAMS)
+_PRIMITIVE_KINDS = (K.NUMBER, K.STR, K.BOOL, K.NONE, K.META)
+# methods of Python containers (an unknown receiver with one of these is treated as a container)
+_CONTAINER_METHODS = frozenset({"append", "extend", "insert", "appendleft", "setdefault", "pop", "popleft", "get", "values", "items", "keys", "clear", "update"})
+
+
+class MethodsMixin(_Base):
+    def call_method(self, ev: "CallEvent", st: State, star: list[Val]) -> Val | None:
+        m = ev.method
+        recv = ev.recv
+        node = ev.node
+        args = ev.args
+        kwargs = ev.kwargs
+        kind = recv.kind
+        recv_node = node.func.value if isinstance(node.func, cst.Attribute) else None
+        recv_name = dotted_name(recv_node)
+        if m in frameworks.CLIP_METHODS:
+            # accelerator.clip_grad_norm_(params, ...): a norm of the gradients, not a graph value
+            self.opt_event(node, st, "clip", args[0] if args else EMPTY)
+            return Val(kind=K.TENSOR, attrs={F.FW: "torch"})
+        # ---- differentiation
+        if m == "backward" and kind not in (K.OPTIMIZER, K.MODULE, K.INSTANCE, K.SCALER):
+            retain = truthy(ev.arg(1, "retain_graph"))
+            create = truthy(ev.arg(2, "create_graph"))
+            if ev.arg(1, "retain_graph") is None:
+                retain = create
+            target = recv
+            self.differentiate(ev, st, DiffKind.BACKWARD, target, recv_node, retain=retain, create_graph=create)
+            return Val(kind=K.NONE)
+        if m in frameworks.BACKWARD_METHODS and kind in (None, K.INSTANCE, K.MODULE) and args:
+            # accelerator.backward(loss) / self.manual_backward(loss) / fabric.backward(loss)
+            if recv.get(F.SYM) or kind in (K.INSTANCE, K.MODULE) or recv is EMPTY or recv_name in ("self",):
+                self.differentiate(ev, st, DiffKind.BACKWARD, args[0], ev.arg_nodes[0], retain=truthy(kwargs.get("retain_graph")))
+                return Val(kind=K.NONE)
+        # ---- values a library owns: optimizers, tapes, gradient scalers
+        if kind == K.OPTIMIZER:
+            spec = frameworks.OPTIMIZER_METHODS.get(m)
+            if spec is not None and (args or not spec.needs_args):
+                if spec.runs_closure:
+                    for a in args:
+                        if a.kind == K.FUNCTION:
+                            self.call_function(a.attrs[F.FN], ev, st, [], {}, None)
+                self.opt_event(node, st, spec.event, recv)
+            return EMPTY
+        handler = frameworks.RECEIVER_METHODS.get(kind)  # (a dict read: this runs for every method call)
+        if handler is not None:
+            return handler(self, ev, st, recv, recv_name)
+        # ---- modules
+        if kind in (K.MODULE, K.INSTANCE) and recv.get(F.CLS) is not None:
+            info: ClassInfo = recv.attrs[F.CLS]
+            meth = info.find_method(m)
+            if meth is not None:
+                return self.call_function(meth, ev, st, args, kwargs, self_val=recv)
+        if kind == K.MODULE or (recv.live and any(o.kind == K.ORIGIN_MODULE for o in recv.live) and m in frameworks.MODULE_LIKE_METHODS):
+            return self.module_method(ev, st, recv, m, recv_name)
+        if recv.get(F.SYM) and m in frameworks.MODULE_EVIDENCE:
+            for o in recv.live:
+                if o.kind == K.ORIGIN_SYM:
+                    o.certain = True
+                    o.kind = K.ORIGIN_MODULE
+            return self.module_method(ev, st, recv, m, recv_name)
+        if recv.get(F.SYM) and m in ("zero_grad",):
+            self.opt_event(node, st, "zero_grad", recv)
+            return EMPTY
+        if kind in _CONTAINER_KINDS or (kind is None and m in _CONTAINER_METHODS and not recv.get(F.FW)):
+            r = self.container_method(ev, st, recv, m, recv_name, recv_node)
+            if r is not None:
+                return r
+        if kind in _PRIMITIVE_KINDS:
+            return Val(kind=kind if m not in ("format", "join", "split") else K.STR)
+        # ---- tensors (and unknown receivers)
+        for overlay in frameworks.TENSOR_METHOD_CHAIN:
+            r = overlay.tensor_method(self, ev, st, recv, m, recv_name, recv_node)
+            if r is not None:
+                return r
+        return self._any_method(ev, st, recv, m)
+
+    def module_method(self, ev: "CallEvent", st: State, recv: Val, m: str, recv_name) -> Val:
+        handler = frameworks.MODULE_METHODS.get(m)
+        if handler is not None:
+            return handler(self, ev, st, recv, recv_name)
+        return self.op_result(ev.node, st, [recv] + ev.args + list(ev.kwargs.values()), attrs={F.FW: recv.get(F.FW)} if recv.get(F.FW) else None)
+
+    def container_method(self, ev: "CallEvent", st: State, recv: Val, m: str, recv_name, recv_node) -> Val | None:
+        args = ev.args
+        if m in ("append", "add", "extend", "insert", "appendleft", "update", "setdefault"):
+            if args:
+                value = args[-1] if m != "extend" else self.iter_val(args[0])
+                if m == "setdefault":
+                    value = args[1] if len(args) > 1 else EMPTY
+                self.emit(StoreEvent(ev.node, st.ctx, "append", recv, recv_node, recv_name, value, ev.arg_nodes[-1] if ev.arg_nodes else None))
+                if recv_name is not None:
+                    attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in (F.ITEMS, F.ELEM)}
+                    attrs[F.ELEM] = join([recv.get(F.ELEM) or self.iter_val(recv), value]) if (recv.get(F.ELEM) is not None or recv.get(F.ITEMS)) else value
+                    st.env[recv_name] = combine([recv, value], kind=recv.kind or K.LIST, attrs=attrs)
+                if m == "setdefault":
+                    return value
+            return Val(kind=K.NONE)
+        if m in ("pop", "popleft", "get", "values", "copy", "items", "keys"):
+            if m == "get":
+                key = ev.arg(0)
+                keys = recv.get(F.KEYS)
+                c = key.get(F.CONST) if key is not None else None
+                if isinstance(keys, dict) and isinstance(c, str) and c in keys:
+                    return keys[c]
+                default = ev.arg(1)
+                return join([self.iter_val(recv)] + ([default] if default is not None else []))
+            if m == "items":
+                e = self.iter_val(recv) if recv.kind != K.DICT else Val(recv.live, recv.cuts, recv.notes, recv.graphs, None)
+                return Val(recv.live, recv.cuts, recv.notes, recv.graphs, K.LIST,
+                           {F.ELEM: combine([e], kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.STR), e)})})
+            if m == "keys":
+                return Val(kind=K.LIST, attrs={F.ELEM: Val(kind=K.STR)})
+            if m == "values":
+                e = Val(recv.live, recv.cuts, recv.notes, recv.graphs, None)
+                return Val(recv.live, recv.cuts, recv.notes, recv.graphs, K.LIST, {F.ELEM: e})
+            if m == "copy":
+                return recv
+            return self.iter_val(recv)
+        if m in ("clear",):
+            if recv_name is not None:
+                st.env[recv_name] = Val(kind=recv.kind)
+            return Val(kind=K.NONE)
+        if m in ("index", "count"):
+            return Val(kind=K.NUMBER)
+        return None
+
+    def _any_method(self, ev: "CallEvent", st: State, recv: Val, m: str) -> Val:
+        """A method no overlay knows: the result derives from the receiver and the arguments."""
+        node = ev.node
+        args = ev.args
+        kwargs = ev.kwargs
+        fw = recv.get(F.FW)
+        attrs = {}
+        if fw:
+            attrs[F.FW] = fw
+            if fw == "jax" and recv.get(F.JAX_ARRAY):
+                attrs[F.JAX_ARRAY] = True
+        dt = recv.get(F.DTYPE)
+        if dt and m not in ("float", "double"):
+            attrs[F.DTYPE] = dt
+        if recv.get(F.TRACED):
+            attrs[F.TRACED] = True
+        if st.ctx.grad == "inference":
+            attrs[F.INFERENCE] = st.ctx.grad_node or node
+        if recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None:
+            attrs[F.GRAD_DERIVED] = True
+        n = numel([recv])
+        if n:
+            attrs[F.NUMEL] = n
+        if m not in frameworks.REDUCTIONS and (recv.get(F.SCALAR) is False or any(a.get(F.SCALAR) is False for a in args)):
+            attrs[F.SCALAR] = False
+        vals = [recv] + args + list(kwargs.values())
+        kind = K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None
+        # `accelerator.prepare(model)`: no tensor goes in, so nothing is saved for backward
+        tensor_in = any(v.graphs or v.kind in (K.TENSOR, K.GRAD) for v in vals)
+        return self.op_result(node, st, vals, kind=kind, attrs=attrs or None, saves=tensor_in)

@@ -1,0 +1,210 @@
+"""What the interpreter keeps while it runs: the state of one path through the code, the
+functions and classes of the module, GradientTapes, and the cache of recorded runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import libcst as cst
+
+from ..events import Ctx
+from ..values import Val, join
+
+
+class AnalysisBudgetExceeded(Exception):
+    pass
+
+
+class RunCache:
+    """Recorded events of functions interpreted on their own, kept between checks of one
+    document. A run is replayed instead of re-interpreted when the function's node and every
+    function or class it read are unchanged (parsed units are cached by text, so an unchanged
+    function keeps its node object), and so are the module-level statements and what the
+    module-level run read (the globals every run sees)."""
+
+    def __init__(self) -> None:
+        self.entries: dict[int, tuple] = {}
+        self.hits = 0
+        self.misses = 0
+
+
+class ClassInfo:
+    __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts")
+
+    def __init__(self, node: cst.ClassDef, name: str) -> None:
+        self.node = node
+        self.name = name
+        self.bases: list[str] = []
+        self.methods: dict[str, FunctionInfo] = {}
+        self.is_module = False
+        self.is_lightning = False
+        self.is_autograd_fn = False
+        self.is_optimizer = False
+        self.is_keras = False
+        self.is_test = False
+        # what __init__ stores on self (attribute name -> value), computed on first use
+        self.facts: dict | None = None
+
+    def find_method(self, name: str) -> "FunctionInfo | None":
+        return self.methods.get(name)
+
+
+@dataclass
+class JitSpec:
+    """A function decorated with jax.jit/grad (or functools.partial of them)."""
+
+    kind: str  # "grad" | "jit"
+    static: set = field(default_factory=set)  # names and positions of static arguments
+
+
+class FunctionInfo:
+    __slots__ = (
+        "node", "name", "qualname", "cls", "params", "defaults", "closure", "decorators",
+        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined",
+    )
+
+    def __init__(self, node, name: str, qualname: str, cls: ClassInfo | None, closure: tuple) -> None:
+        self.node = node
+        self.name = name
+        self.qualname = qualname
+        self.cls = cls
+        self.params: list[tuple[str, str, Any]] = []  # (name, kind, annotation node)
+        self.defaults: dict[str, Val] = {}
+        self.closure = closure  # tuple of env dicts, innermost first
+        self.decorators: list[str] = []
+        self.grad: str | None = None  # grad mode forced by a decorator
+        self.grad_node = None
+        self.jit: JitSpec | None = None  # when decorated with jax.jit/grad
+        self.is_static = False
+        self.is_classmethod = False
+        self.is_lambda = False
+        self.standalone_done = False
+        self.inlined = False  # interpreted at least once where it is called
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return f"<fn {self.qualname}>"
+
+
+class TapeInfo:
+    __slots__ = ("node", "persistent", "watch_accessed", "watched", "name", "active", "with_node")
+
+    def __init__(self, node, persistent: bool | None, watch_accessed: bool | None) -> None:
+        self.node = node
+        self.persistent = persistent
+        self.watch_accessed = watch_accessed
+        self.watched: set = set()
+        self.name: str | None = None
+        self.active = False
+        self.with_node = None
+
+
+class Activation:
+    """One interpretation of a function body (or of the module body)."""
+
+    __slots__ = ("fn", "returns", "closure", "depth", "loop_exits", "yields")
+
+    def __init__(self, fn: FunctionInfo | None, closure: tuple, depth: int) -> None:
+        self.fn = fn
+        self.returns: list[Val] = []
+        self.closure = closure
+        self.depth = depth
+        self.loop_exits: list[list[State]] = []
+        self.yields: list[Val] = []
+
+
+class State:
+    """One path through the code: the bindings, and what happened on the path so far."""
+
+    __slots__ = ("env", "freed", "used", "gflag", "ctx", "act", "dead", "saved_by")
+
+    def __init__(self, env: dict, freed: frozenset, ctx: Ctx, act: Activation, used: frozenset = frozenset(), gflag=None,
+                 saved_by: dict | None = None) -> None:
+        self.env = env
+        self.freed = freed  # graph nodes whose buffers a backward pass released
+        self.used = used  # ids of consumed one-shot resources (non-persistent tapes)
+        self.gflag = gflag  # last gradient bookkeeping event on this path (see OptEvent.prev)
+        self.ctx = ctx
+        self.act = act
+        self.dead = False
+        # name (`x`, `self.h`) -> the operation that saved the tensor bound to it for its
+        # backward on this path (None: several did, on paths that met), so that an in-place
+        # change of it afterwards can name what it breaks
+        self.saved_by: dict[str, cst.CSTNode | None] = saved_by if saved_by is not None else {}
+
+    def fork(self) -> "State":
+        s = State(dict(self.env), self.freed, self.ctx, self.act, self.used, self.gflag, dict(self.saved_by))
+        return s
+
+    def forget_saved(self, name: str) -> None:
+        """`name` was rebound: what an operation saved of its old value is not its value."""
+        if self.saved_by:
+            prefix = name + "."
+            for k in [k for k in self.saved_by if k == name or k.startswith(prefix)]:
+                del self.saved_by[k]
+
+    def absorb(self, states: list["State"]) -> None:
+        """Become the join of `states` (keeping this env dict's identity)."""
+        alive = [s for s in states if not s.dead]
+        if not alive:
+            self.dead = True
+            if states:
+                self.freed = frozenset().union(*(s.freed for s in states))
+                self.used = frozenset().union(*(s.used for s in states))
+            return
+        self.dead = False
+        if len(alive) == 1:
+            env = alive[0].env
+            if env is not self.env:
+                self.env.clear()
+                self.env.update(env)
+            if alive[0].saved_by is not self.saved_by:
+                self.saved_by = dict(alive[0].saved_by)
+            self.freed = alive[0].freed
+            self.used = alive[0].used
+            self.gflag = alive[0].gflag
+            return
+        keys: dict[str, None] = {}
+        for s in alive:
+            keys.update(dict.fromkeys(s.env))
+        merged = {}
+        for k in keys:
+            vals = [s.env[k] for s in alive if k in s.env]
+            first = vals[0]
+            if all(v is first for v in vals):
+                merged[k] = first
+            else:
+                merged[k] = join(vals)
+        self.env.clear()
+        self.env.update(merged)
+        self.saved_by = _join_saved(alive)
+        freed = alive[0].freed
+        used = alive[0].used
+        for s in alive[1:]:
+            if s.freed is not freed:
+                freed = freed | s.freed
+            if s.used is not used:
+                used = used | s.used
+        self.freed = freed
+        self.used = used
+        g = alive[0].gflag
+        self.gflag = g if all(s.gflag == g for s in alive) else None
+
+
+def _join_saved(alive: list[State]) -> dict:
+    """A name saved on any path stays saved; by the same operation on every path that saved
+    it, or by an unknown one (None)."""
+    out: dict = {}
+    for s in alive:
+        for k, node in s.saved_by.items():
+            if k not in out:
+                out[k] = node
+            elif out[k] is not node:
+                out[k] = None
+    return out
+
+
+def self_fields(env: dict, self_name: str) -> dict[str, Val]:
+    """`self.x` bindings of a method's environment, as {"x": value} (not `self.x.y`)."""
+    prefix = self_name + "."
+    return {k[len(prefix):]: v for k, v in env.items() if k.startswith(prefix) and "." not in k[len(prefix):]}

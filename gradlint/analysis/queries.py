@@ -1,0 +1,148 @@
+"""Questions asked of abstract values: what several values say together (their framework,
+dtype, size), whether a flag is a literal, which origins a parameter list holds.
+
+Used by the interpreter and by the framework overlays alike.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import libcst as cst
+
+from . import facts as F
+from . import kinds as K
+
+from .names import NOCONST
+from .values import EMPTY, Val
+
+
+def fw_of(vals: Iterable[Val]) -> str | None:
+    """The framework of the first value that has one (NumPy does not count: mixing an array
+    into a tensor computation leaves a tensor)."""
+    for v in vals:
+        fw = v.get(F.FW)
+        if fw and fw != "np":
+            return fw
+    for o in (o for v in vals for o in v.live):
+        if o.kind != K.ORIGIN_SYM:
+            return o.framework
+    return None
+
+
+def is_torch_val(v: Val) -> bool:
+    fw = v.get(F.FW)
+    if fw is not None:
+        return fw == "torch"
+    return any(o.framework == "torch" for o in v.live)
+
+
+def dtype_of(vals: Iterable[Val]) -> str | None:
+    """The dtype of an operation on `vals`: the widest float among them (type promotion)."""
+    dts = {v.get(F.DTYPE) for v in vals if v.get(F.DTYPE)}
+    if not dts:
+        return None
+    for pref in ("float64", "float32", "bfloat16", "float16"):
+        if pref in dts:
+            return pref
+    return next(iter(dts))
+
+
+def numel(vals: Iterable[Val]) -> int | None:
+    best = None
+    for v in vals:
+        n = v.get(F.NUMEL)
+        if n is None and v.get(F.SHAPE) is not None:
+            n = 1
+            for d in v.get(F.SHAPE):
+                n *= d
+        if n is not None and (best is None or n > best):
+            best = n
+    return best
+
+
+def broadcast_shape(vals: list[Val]) -> tuple | None:
+    shapes = [v.get(F.SHAPE) for v in vals if v.get(F.SHAPE) is not None]
+    if not shapes:
+        return None
+    return max(shapes, key=lambda s: (len(s), s))
+
+
+def truthy(v: Val | None) -> bool | None:
+    """True/False for literal flags, None for anything not known statically (absent: False)."""
+    if v is None:
+        return False
+    c = v.get(F.CONST, NOCONST)
+    if c is NOCONST:
+        return None
+    return bool(c)
+
+
+def param_origins(params: Val) -> frozenset:
+    """The origins a `params` argument (of an optimizer) holds: `model.parameters()`, a list of
+    tensors, a list of param-group dicts."""
+    origins = set(params.live)
+    for item in params.get(F.ITEMS) or ():
+        origins |= item.live
+        if item.kind == K.DICT:
+            origins |= item.live
+    return frozenset(origins)
+
+
+def freeze(v: Val, frozen: bool) -> None:
+    """requires_grad switched off (or back on) for everything `v` is made of."""
+    for o in v.live:
+        if o.kind in (K.ORIGIN_MODULE, K.ORIGIN_TENSOR):
+            o.frozen = frozen
+
+
+def none_ness(v: Val) -> bool | None:
+    """True: certainly None; False: certainly an object; None: unknown."""
+    if v.kind == K.NONE:
+        return True
+    if v is EMPTY or v.kind is None:
+        return None
+    if v.kind in _OBJECT_KINDS:
+        return False
+    return None
+
+
+_OBJECT_KINDS = frozenset(
+    {
+        K.TENSOR, K.TUPLE, K.LIST, K.DICT, K.MODULE, K.INSTANCE, K.OPTIMIZER,
+        K.NUMBER, K.STR, K.GRAD, K.PARAMS, K.TAPE, K.FUNCTION, K.CLASS,
+    }
+)
+
+
+def literal_dtype(node: cst.CSTNode | None, val: Val, default: str) -> str | None:
+    """dtype a tensor gets from a Python literal: ints stay ints, floats become `default`."""
+    if node is None:
+        return val.get(F.DTYPE)
+    if val.get(F.DTYPE):
+        return val.get(F.DTYPE)
+    kinds = set()
+
+    def visit(n) -> None:
+        if isinstance(n, cst.Integer):
+            kinds.add("int")
+        elif isinstance(n, cst.Float):
+            kinds.add("float")
+        elif isinstance(n, cst.Name) and n.value in ("True", "False"):
+            kinds.add("bool")
+        elif isinstance(n, cst.UnaryOperation):
+            visit(n.expression)
+        elif isinstance(n, (cst.List, cst.Tuple)):
+            for e in n.elements:
+                visit(e.value)
+        else:
+            kinds.add("other")
+
+    visit(node)
+    if kinds == {"int"}:
+        return "int"
+    if kinds == {"bool"}:
+        return "bool"
+    if "other" in kinds:
+        return None
+    return default

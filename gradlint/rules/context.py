@@ -1,0 +1,58 @@
+"""What a rule sees of the file it checks (the engine's FileContext implements it).
+
+A protocol, so that the rules depend on this small surface and not on the engine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    import libcst as cst
+
+    from ..diagnostics import Position, Severity
+    from ..source import SourceText
+
+
+class AnalysisView(Protocol):
+    """What rules may read of the shared analysis beyond its events."""
+
+    default_dtype: str  # torch's default dtype as the program sets it
+    jax_x64: bool  # jax_enable_x64
+
+    def class_facts(self, info: Any) -> dict:
+        """What `__init__` of a class of the file stores on `self` (attribute -> value)."""
+        ...
+
+
+class FileContext(Protocol):
+    path: str
+    source: "SourceText"
+
+    @property
+    def interp(self) -> AnalysisView:
+        """The shared analysis (read-only for rules)."""
+        ...
+
+    @property
+    def code_text(self) -> str:
+        """The file with strings and comments blanked out."""
+        ...
+
+    @property
+    def frameworks(self) -> set[str]:
+        """Framework tags of the libraries the file imports (torch, tf, jax, np)."""
+        ...
+
+    def add_finding(self, rule: Any, node: "cst.CSTNode", message: Any, fix: Any, severity: "Severity") -> None:
+        """Record a finding of `rule` (a Rule) with an optional RuleFix (Rule.report calls this)."""
+        ...
+
+    def code(self, node: "cst.CSTNode") -> str:
+        """Source text of a node."""
+        ...
+
+    def parent(self, node: "cst.CSTNode") -> "cst.CSTNode | None": ...
+
+    def ancestors(self, node: "cst.CSTNode") -> Iterator["cst.CSTNode"]: ...
+
+    def range_of(self, node: "cst.CSTNode") -> "tuple[Position, Position] | None": ...

@@ -1,0 +1,60 @@
+# source: https://github.com/alexrich021/3dvnet/issues/11
+# framework: torch
+# family: D
+# kind: frozen-but-trained
+# negative: the author's fix: during training only the layers after the backbone are given to the optimizer (the backbone is then really frozen)
+# mimics: positive/1038_3dvnet_eval_does_not_freeze_backbone.py
+# expect: no finding
+# checked: ran, no error
+
+import torch
+import torch.nn as nn
+
+
+class FeatExtractor(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU())
+
+    def forward(self, x):
+        return self.layers(x)
+
+
+class MVSNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.feat_extractor = FeatExtractor()
+        self.feat_shrinker = nn.Conv2d(8, 4, 1)
+        self.depth_head = nn.Conv2d(4, 1, 1)
+
+    def forward(self, x):
+        return self.depth_head(self.feat_shrinker(self.feat_extractor(x)))
+
+
+class PLModel(nn.Module):
+    def __init__(self, lr=1e-3):
+        super().__init__()
+        self.mvsnet = MVSNet()
+        self.lr = lr
+
+    def training_step(self, batch, batch_idx):
+        self.mvsnet.feat_extractor.eval()
+        images, depth_gt = batch
+        depth_pred = self.mvsnet(images)
+        return nn.functional.l1_loss(depth_pred, depth_gt)
+
+    def configure_optimizers(self):
+        optimizer = torch.optim.Adam([
+            {'params': self.mvsnet.feat_shrinker.parameters()},
+            {'params': self.mvsnet.depth_head.parameters()},
+        ], lr=self.lr)
+        return optimizer
+
+
+model = PLModel()
+opt = model.configure_optimizers()
+before = [p.clone() for p in model.mvsnet.feat_extractor.parameters()]
+loss = model.training_step((torch.randn(2, 3, 8, 8), torch.rand(2, 1, 8, 8)), 0)
+opt.zero_grad()
+loss.backward()
+opt.step()

@@ -1,0 +1,46 @@
+# source: https://github.com/unifyai/ivy/pull/16255
+# framework: jax
+# family: A
+# kind: jax-tracer-conversion
+# pitfall: the Flax submodule converts its input with NumPy's np.asarray inside __call__; under jit (or grad) the input is a tracer and NumPy conversion raises TracerArrayConversionError
+# expect: line 21 — np.asarray on the traced input inside a flax.linen.Module's __call__
+# checked: ran, reproduces (TracerArrayConversionError under jax.jit(model.apply))
+import numpy as np
+import jax
+import jax.numpy as jnp
+import flax
+
+
+class TestFlaxLinear(flax.linen.Module):
+    out_size: int
+
+    def setup(self):
+        self._linear = flax.linen.Dense(self.out_size)
+
+    def __call__(self, x):
+        x = np.asarray(x)
+        return self._linear(x)
+
+
+class TestFlaxModule(flax.linen.Module):
+    in_size: int
+    out_size: int
+    hidden_size: int = 4
+
+    def setup(self):
+        self._linear0 = TestFlaxLinear(self.hidden_size)
+        self._linear1 = TestFlaxLinear(self.hidden_size)
+        self._linear2 = TestFlaxLinear(self.out_size)
+
+    def __call__(self, x):
+        x = jnp.expand_dims(x, 0)
+        x = jnp.tanh(self._linear0(x))
+        x = jnp.tanh(self._linear1(x))
+        return jnp.tanh(self._linear2(x))[0]
+
+
+if __name__ == "__main__":
+    model = TestFlaxModule(in_size=2, out_size=5)
+    test_input = jnp.array([[0.1, 0.2]], dtype="float32")
+    variables = model.init(jax.random.PRNGKey(0), test_input)
+    out = jax.jit(model.apply)(variables, test_input)

@@ -1,0 +1,36 @@
+# source: https://github.com/pytorch/examples/pull/779
+# framework: torch
+# family: D
+# kind: inplace-on-leaf
+# pitfall: manual SGD update p.add_(-lr, p.grad) on model parameters outside no_grad is an in-place op on a leaf that requires grad
+# expect: line 33 — in-place add_ on a parameter (a leaf requiring grad) while grad mode is on raises RuntimeError
+# checked: ran, reproduces
+
+import torch
+import torch.nn as nn
+
+model = nn.LSTM(10, 20, 2)
+decoder = nn.Linear(20, 10)
+criterion = nn.CrossEntropyLoss()
+lr = 20
+clip = 0.25
+
+
+def train():
+    model.train()
+    hidden = None
+    for batch in range(2):
+        data = torch.randn(5, 3, 10)
+        targets = torch.randint(0, 10, (15,))
+        model.zero_grad()
+        output, hidden = model(data)
+        loss = criterion(decoder(output).view(-1, 10), targets)
+        loss.backward()
+
+        # `clip_grad_norm` helps prevent the exploding gradient problem in RNNs / LSTMs.
+        torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+        for p in model.parameters():
+            p.add_(-lr, p.grad)
+
+
+train()
