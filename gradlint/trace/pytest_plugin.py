@@ -77,8 +77,8 @@ class TracePlugin:
             rel = os.path.relpath(d.path) if not os.path.relpath(d.path).startswith("..") else d.path
             nodeid = tests.get((d.code, os.path.realpath(d.path), d.start.line), "")
             terminalreporter.line(f"{rel}:{d.start.line}:{d.start.column + 1}: {d.code} {d.message} [{nodeid}]")
-        for n in self.notes:
-            terminalreporter.line(f"note: {n}")
+        for note in self.notes:
+            terminalreporter.line(f"note: {note}")
         n = len(diags)
         terminalreporter.line(f"gradlint trace: {n} finding{'s' if n != 1 else ''}" if n else
                               "gradlint trace: nothing found in the traced training steps")

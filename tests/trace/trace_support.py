@@ -7,10 +7,6 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
-
-
 HERE = Path(__file__).resolve().parent
 SCRIPTS = HERE / "scripts"
 EXPECT = re.compile(r"#\s*(expect|also):\s*(GL\d{3})")
