@@ -4,6 +4,7 @@
          ─► Checked per document/cell ─► push publishDiagnostics  or  answer textDocument/diagnostic
     codeAction / resolve / hover ─► actions.py / hover.py on the checked text
     workspace/executeCommand gradlint.gradcheck ─► gradcheck.py (dynamic worker, progress)
+    workspace/executeCommand gradlint.trace ─► trace.py (a traced run; findings in every file)
 """
 
 from __future__ import annotations

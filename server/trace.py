@@ -31,8 +31,9 @@ from gradlint.limits import read_regular
 from gradlint.source import split_lines
 
 from .convert import to_lsp
-from .gradcheck import _in_thread, _summary
+from .gradcheck import GradcheckService, _acquire_unless, _in_thread, _summary
 from .positions import LineIndex
+from .protocol import WORK_DONE_TOKEN
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +89,15 @@ class TraceService:
             return {"status": "refused", "message": msg}
         request = {"script": path, "args": [str(a) for a in spec.get("args") or []],
                    "cwd": self.host.workspace_dir(path), "steps": steps}
-        async with self._lock:  # one trace at a time: each starts a process that imports torch
-            report = await self._execute(request, settings, os.path.basename(path))
+        name = os.path.basename(path)
+        doc = self.host.document_text(uri)
+        unsaved = doc is not None and GradcheckService._unsaved(path, doc[0])
+        report = await self._execute(request, settings, name)
         self.last_report = report
+        if (report.get("error") or {}).get("kind") == "cancelled":
+            # the previous trace's findings stay: this one saw nothing
+            self.host.show(types.MessageType.Info, f"gradlint: trace of {name} cancelled")
+            return report
         self._store(report)
         from gradlint.trace.cli import describe
 
@@ -98,7 +105,8 @@ class TraceService:
         n = len(report.get("findings") or [])
         kind = types.MessageType.Warning if failed or n else types.MessageType.Info
         found = f"{n} finding{'s' if n != 1 else ''}" if n else "nothing found"
-        self.host.show(kind, f"gradlint trace of {os.path.basename(path)}: {found}; {_summary(line)}")
+        note = " (traced the saved file; the buffer has unsaved changes)" if unsaved else ""
+        self.host.show(kind, f"gradlint trace of {name}: {found}; {_summary(line)}{note}")
         return report
 
     async def _execute(self, request: dict, settings, name: str) -> dict:
@@ -111,31 +119,53 @@ class TraceService:
         if outer is not None:
             outer.add_done_callback(lambda f: cancel.set() if f.cancelled() else None)
         token = await self._begin_progress(name, cancel)
+        progress = self.host.work_done_progress
         try:
-            report = await _in_thread(lambda: run_trace(request, python=settings.python,
-                                                        timeout=settings.gradcheck_timeout, cancel=cancel))
+            # one trace at a time: each starts a process that imports torch; a trace waiting
+            # for the running one can be cancelled
+            if self._lock.locked() and token is not None:
+                progress.report(token, types.WorkDoneProgressReport(message="waiting for the running trace to finish"))
+            if not await _acquire_unless(self._lock, cancel):
+                report = {"status": "error", "findings": [], "notes": [],
+                          "error": {"kind": "cancelled", "message": "the trace was cancelled before it started"}}
+            else:
+                try:
+                    if token is not None:
+                        progress.report(token, types.WorkDoneProgressReport(message="running the program"))
+                    report = await _in_thread(lambda: run_trace(request, python=settings.python,
+                                                                timeout=settings.gradcheck_timeout, cancel=cancel))
+                finally:
+                    self._lock.release()
         except Exception as exc:  # the runner failed: say so, keep serving
             log.exception("trace of %s failed", name)
             report = {"status": "error", "findings": [], "error": {"kind": "internal", "message": f"{exc}"}}
         finally:
             self._running.discard(cancel)
-            if token is not None:
-                self.host.work_done_progress.end(token, types.WorkDoneProgressEnd(message="done"))
-                self.host.work_done_progress.tokens.pop(token, None)
+        if token is not None:
+            cancelled = (report.get("error") or {}).get("kind") == "cancelled"
+            n = len(report.get("findings") or [])
+            end = "cancelled" if cancelled else f"{report.get('status')}: {n} finding{'s' if n != 1 else ''}"
+            progress.end(token, types.WorkDoneProgressEnd(message=end))
+            progress.tokens.pop(token, None)
         return report
 
-    async def _begin_progress(self, name: str, cancel: threading.Event):
-        if not self.host.client.work_done_progress:
+    async def _begin_progress(self, name: str, cancel: threading.Event) -> types.ProgressToken | None:
+        """Progress on the client's `workDoneToken` if the command came with one, else on a
+        token created here (when the client can show progress); cancelling it stops the trace."""
+        progress = self.host.work_done_progress
+        token = WORK_DONE_TOKEN.get()
+        if token is None and self.host.client.work_done_progress:
+            token = f"gradlint-trace-{uuid.uuid4().hex}"
+            try:
+                await progress.create_async(token)
+            except Exception as exc:  # noqa: BLE001
+                log.info("no progress for the trace: %s", exc)
+                token = None
+        if token is None:
             return None
-        token = f"gradlint-trace-{uuid.uuid4().hex}"
-        try:
-            await self.host.work_done_progress.create_async(token)
-        except Exception as exc:  # noqa: BLE001
-            log.info("no progress for the trace: %s", exc)
-            return None
-        self.host.work_done_progress.begin(token, types.WorkDoneProgressBegin(
-            title=f"Tracing {name}", cancellable=True, message="running the program"))
-        fut = self.host.work_done_progress.tokens.get(token)
+        progress.begin(token, types.WorkDoneProgressBegin(
+            title=f"Tracing {name}", cancellable=True, message="starting"))
+        fut = progress.tokens.get(token)
         if fut is not None:
             fut.add_done_callback(lambda f: cancel.set() if f.cancelled() else None)
         return token

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import os
+import sys
 
 import pytest
 from lsprotocol import types
@@ -106,6 +108,62 @@ async def test_push_clients_get_the_findings_published(lsp) -> None:
     assert traced(published.diagnostics) == [("GL101", CUT)]
     published = await lsp.publish(client, uri, lambda p: bool(traced(p.diagnostics)), since=since)
     assert traced(published.diagnostics) == [("GL302", BACKWARD)]
+
+
+HANG = '''\
+import os
+import pathlib
+import time
+
+if __name__ == "__main__":
+    pathlib.Path(__file__).with_name("hang.pid").write_text(str(os.getpid()))
+    while True:  # never reaches an optimizer step
+        time.sleep(0.01)
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="looks for the program in /proc")
+async def test_waiting_and_running_traces_are_cancelled_by_their_progress_tokens(lsp) -> None:
+    """On the client's own workDoneTokens: a trace waits for the running one (one at a time)
+    and either can be cancelled; the program is stopped, and the findings of the last finished
+    trace stay (a cancelled trace saw nothing)."""
+    client = await lsp.start("vscode", init={"gradcheckTimeout": 120})
+    train, _, _ = project(lsp)
+    hang = lsp.write("hang.py", HANG)
+    uri = lsp.open(client, train)
+    hang_uri = lsp.open(client, hang)
+    for token in ("first", "running", "waiting"):
+        client.progress_reports[token] = []
+
+    async def trace_with(token: str, target: str):
+        return await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
+            command="gradlint.trace", arguments=[{"uri": target}], work_done_token=token)), 150)
+
+    def said(token: str, words: str) -> bool:
+        return any(words in (getattr(e, "message", None) or "") for e in client.progress_reports[token])
+
+    report = await trace_with("first", uri)
+    assert report["status"] == "stopped", report
+    assert client.progress_reports["first"][0].title == "Tracing train.py"
+    assert client.progress_reports["first"][-1].kind == "end"
+    assert traced((await lsp.pull(client, uri)).items) == [("GL302", BACKWARD)]
+
+    running = asyncio.ensure_future(trace_with("running", hang_uri))
+    await lsp.until(lambda: (lsp.root / "hang.pid").exists(), timeout=60, what="the hanging program")
+    waiting = asyncio.ensure_future(trace_with("waiting", uri))
+    await lsp.until(lambda: said("waiting", "waiting for the running trace"), what="the second trace to wait")
+
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token="waiting"))
+    report = await asyncio.wait_for(waiting, 10)
+    assert report["error"]["kind"] == "cancelled" and not running.done(), report
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token="running"))
+    report = await asyncio.wait_for(running, 10)
+    assert report["status"] == "error" and report["error"]["kind"] == "cancelled", report
+    assert [e.message for e in client.progress_reports["running"][-1:]] == ["cancelled"]
+    pid = int((lsp.root / "hang.pid").read_text())
+    await lsp.until(lambda: not os.path.exists(f"/proc/{pid}"), timeout=5, what="the program to be gone")
+    assert any(m.type == types.MessageType.Info and "trace of hang.py cancelled" in m.message for m in client.messages)
+    assert traced((await lsp.pull(client, uri)).items) == [("GL302", BACKWARD)]
 
 
 @pytest.mark.parametrize("settings", [
