@@ -79,7 +79,8 @@ def _with_leftovers(report: dict[str, Any]) -> dict[str, Any]:
     report = dict(report)
     report.pop("explanation", None)  # the worker's (a trace report has none of its own)
     notes = [n for n in report.get("notes") or [] if not str(n).startswith("The target left ")]
-    shown = "; ".join(f"pid {x.get('pid')}" + (f": {x['command']}" if x.get("command") else "") for x in left[:3])
+    shown = "; ".join(f"pid {x.get('pid')}" + (f": {_in_trace_words(x['command'])}" if x.get("command") else "")
+                      for x in left[:3])
     more = f" and {len(left) - 3} more" if len(left) > 3 else ""
     n = len(left)
     notes.append(f"the program left {n} process{'es' if n != 1 else ''} running when the trace ended "
@@ -88,8 +89,24 @@ def _with_leftovers(report: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
+# The worker's words for what it runs, and the trace's (in this order: longer phrases first).
+_WORDS = (
+    ("The worker running the target", "The program"),
+    ("The worker's reply channel", "The trace's reply channel"),
+    ("The check's processes", "The program's processes"),
+    ("a fork of the checking process", "a fork of the traced process"),
+    ("the target", "the program"), ("The target", "The program"),
+    ("the check", "the trace"), ("The check", "The trace"),
+    ("The worker", "The traced process"),
+)
+
+
+def _in_trace_words(text: str) -> str:
+    for theirs, ours in _WORDS:
+        text = text.replace(theirs, ours)
+    return text
+
+
 def _lower_first(text: str) -> str:
-    text = text.replace("The check's processes", "The program's processes")
-    text = text.replace("the check", "the trace").replace("The check", "The trace")
-    text = text.replace("The worker running the target", "The program").replace("The worker", "The program")
+    text = _in_trace_words(text)
     return text[:1].lower() + text[1:] if text else text

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-TORCH_FREE = {"test_frameworks.py", "test_frameworks_real.py", "test_server_trace.py"}
+TORCH_FREE = {"test_frameworks.py", "test_frameworks_real.py", "test_server_trace.py", "test_isolation.py"}
 
 
 def pytest_collection_modifyitems(items) -> None:
