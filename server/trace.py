@@ -120,6 +120,7 @@ class TraceService:
             outer.add_done_callback(lambda f: cancel.set() if f.cancelled() else None)
         token = await self._begin_progress(name, cancel)
         progress = self.host.work_done_progress
+        report: dict[str, Any]
         try:
             # one trace at a time: each starts a process that imports torch; a trace waiting
             # for the running one can be cancelled
