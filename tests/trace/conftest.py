@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-TORCH_FREE = {"test_frameworks.py", "test_frameworks_real.py", "test_server_trace.py", "test_isolation.py"}
+TORCH_FREE = {"test_trace_frameworks.py", "test_frameworks_real.py", "test_server_trace.py", "test_trace_isolation.py"}
 
 
 def pytest_collection_modifyitems(items) -> None:
