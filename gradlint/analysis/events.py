@@ -262,7 +262,7 @@ class StoreEvent(Event):
     """A value stored somewhere that outlives the statement: `obj.attr = v`, `c[k] = v`,
     `c.append(v)`. `container` is the value of the object written into."""
 
-    __slots__ = ("kind", "container", "container_node", "root", "value", "value_node", "attr")
+    __slots__ = ("kind", "container", "container_node", "root", "value", "value_node", "attr", "notes")
 
     def __init__(self, node, ctx, kind, container, container_node, root, value, value_node, attr=None) -> None:
         super().__init__(node, ctx)
@@ -273,6 +273,13 @@ class StoreEvent(Event):
         self.value = value
         self.value_node = value_node
         self.attr = attr
+        self.notes: list | None = None
+
+    def add_note(self, note) -> None:
+        """Attach a Note to the stored value (the container then carries it)."""
+        if self.notes is None:
+            self.notes = []
+        self.notes.append(note)
 
 
 class InplaceEvent(Event):

@@ -158,6 +158,18 @@ AT_OF = fact("at_of", "the `x.at[...]` helper of a JAX array")
 TFVAR = fact("tfvar", "a tf.Variable")
 TFCONST = fact("tfconst", "a tf constant (not watched by a tape unless watched explicitly)")
 
+# --- evidence (issue 13: three-valued facts, proven by construction or by use)
+HISTORY = fact(
+    "history", "the value has autograd history: Evidence(Tri.YES, the backward()/grad() call of it that proves it)",
+    join=Join.TRI, survives={Op.INDEX, Op.VIEW, Op.MOVE, Op.FLOAT_CAST, Op.CLONE},
+)
+EVIDENCED = fact(
+    "evidenced", "a module or optimizer the analysis knows from how the code uses it, not from its construction: the "
+    "evidence.Role (`called`: only called on the loss path, maybe a loss function)")
+MEMBER_OF = fact("member_of", "an attribute of a module whose class the analysis does not see: the module (a submodule if called)")
+TRANSFORM = fact("transform", "a data transform (torchvision.transforms): calling it returns data, it has no parameters")
+WRAPS = fact("wraps", "a module made by a call the analysis cannot see into from a module it was given (DDP(model), MAML(model))")
+
 # --- losses
 REDUCTION = fact("reduction", "the reduction of a loss (module argument or functional keyword): mean | sum | none")
 LOSS_MODULE = fact("loss_module", "the class name of a loss module (`MSELoss`)")

@@ -68,6 +68,25 @@ def broadcast_shape(vals: list[Val]) -> tuple | None:
     return max(shapes, key=lambda s: (len(s), s))
 
 
+_DTYPE_WORDS = {
+    "float64": "float64", "double": "float64", "float_": "float64", "float32": "float32", "single": "float32",
+    "float16": "float16", "half": "float16", "bfloat16": "bfloat16", "bool": "bool", "bool_": "bool",
+    "complex64": "complex64", "complex128": "complex128",
+}
+
+
+def dtype_named(v: Val | None) -> str | None:
+    """The dtype an argument names: `jnp.float32`, `np.int32`, `tf.float64`, `"float32"`."""
+    if v is None:
+        return None
+    word = v.get(F.CONST) if isinstance(v.get(F.CONST), str) else (v.get(F.QUAL) or "").rsplit(".", 1)[-1] if v.kind == K.REF else None
+    if not word:
+        return None
+    if word.startswith(("int", "uint")) and word.rstrip("0123456789") in ("int", "uint"):
+        return "int"
+    return _DTYPE_WORDS.get(word)
+
+
 def truthy(v: Val | None) -> bool | None:
     """True/False for literal flags, None for anything not known statically (absent: False)."""
     if v is None:

@@ -211,6 +211,11 @@ def join(values: Iterable[Val]) -> Val:
             graphs = graphs | v.graphs
         if kind != v.kind:
             kind = None
+        elif kind == "ref" and attrs and v.attrs and attrs.get("qual") != v.attrs.get("qual"):
+            # `Tensor = torch.cuda.FloatTensor if cuda else torch.Tensor`: alternative library
+            # objects (the same API on two devices, two optimizer classes); the first describes
+            # what the code calls well enough, and it is a library object, not an unknown value
+            v = Val(v.live, v.cuts, v.notes, v.graphs, v.kind, attrs)
         attrs = _join_attrs(attrs, v.attrs)
     key = KIND_DEFINING.get(kind)
     if key is not None and (attrs is None or key not in attrs):
@@ -277,9 +282,28 @@ def cut(v: Val, c: Cut, kind: Kind | None = None, attrs: dict | None = None) -> 
     if c.hard and v.cuts:
         # `x.detach().numpy()`: the conversion is what matters. Not `acc.item()` after an
         # argmax/comparison: that value never had a gradient to lose.
-        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data")}
+        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data", OPAQUE)}
         cuts = cuts | frozenset((o, c) for o, prev in v.cuts if o not in already)
     notes = v.notes
     if notes:
         notes = frozenset(n for n in notes if n.through_cuts)
     return Val(_EMPTY_SET, cuts, notes, _EMPTY_SET, kind, attrs)
+
+
+# The cut kind of an operation the analysis cannot see into (see `opaque`).
+OPAQUE = "opaque"
+
+
+def opaque(values: Iterable[Val], node: cst.CSTNode, kind: Kind | None = None, attrs: dict | None = None) -> Val:
+    """The result of a call the analysis cannot see into (a function of another library, a
+    method of an object it knows nothing about): unknown is unknown (issue 13). It is not "a
+    value with the history of its arguments" (`ada_augment.tune(pred)` is a Python float made
+    under no_grad), so it carries no origin and no graph node; but it may depend on them, so the
+    origins of its inputs are kept as `opaque` cuts: a rule that claims "nothing reaches this
+    origin" sees the maybe-path, and a conversion before the call (`f(x.numpy())`) stays visible."""
+    combined = combine(values)
+    cuts = combined.cuts
+    if combined.live:
+        c = Cut(OPAQUE, node, hard=False)
+        cuts = cuts | frozenset((o, c) for o in combined.live)
+    return Val(_EMPTY_SET, cuts, combined.notes, _EMPTY_SET, kind, attrs)

@@ -8,7 +8,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import DiffEvent, OptEvent
-from ..analysis.values import Cut, Origin, Val
+from ..analysis.values import OPAQUE, Cut, Origin, Val
 from .base import Rule
 
 TORCH_DIFF = frozenset({"backward", "autograd_grad", "lightning"})
@@ -63,8 +63,10 @@ def starved(target: Val) -> dict[Origin, list[Cut]]:
     """Origins the target depends on *only* through gradient-stopping operations."""
     res: dict[Origin, list[Cut]] = {}
     live = target.live
+    # reached through a call the analysis cannot see into: maybe not starved at all
+    maybe = {o for o, c in target.cuts if c.kind == OPAQUE}
     for o, c in target.sorted_cuts():
-        if o in live or not o.certain:
+        if o in live or o in maybe or not o.certain:
             continue
         res.setdefault(o, []).append(c)
     return res
@@ -124,6 +126,20 @@ def diff_phrase(ev: DiffEvent, line) -> str:
     return f"the loss differentiated on line {line(ev.node)}"
 
 
+def carried_from_earlier_iteration(ctx, ev, cut_node) -> bool:
+    """The cut is in the body of a loop around the differentiation, after it: its value can
+    reach this differentiation only through the loop's back edge, from an earlier iteration
+    (BEGAN's `k = k + lambda_k * diff.item()`, fed into the next step's loss). That iteration's
+    graph is freed and its step taken: a number there is the right thing, not a lost gradient."""
+    if not ev.ctx.loops or cut_node is None:
+        return False
+    loops = {id(n) for n, _ in ev.ctx.loops}
+    if not any(id(a) in loops for a in ctx.ancestors(cut_node)):
+        return False
+    here, there = ctx.range_of(ev.node), ctx.range_of(cut_node)
+    return here is not None and there is not None and (there[0].line, there[0].column) > (here[1].line, here[1].column)
+
+
 class StarvedOrigins(Rule):
     """Shared by the rules about a trained origin that the differentiated value reaches *only*
     through gradient-stopping operations of some kinds (GL103 detach, GL104 no_grad, GL410
@@ -154,7 +170,8 @@ class StarvedOrigins(Rule):
             wanted = self._wanted(ev, hungry)
             for o in wanted:
                 for c in hungry[o]:
-                    self.emit_cut(ev, o, c)
+                    if not carried_from_earlier_iteration(self.ctx, ev, c.node):
+                        self.emit_cut(ev, o, c)
 
     def emit_cut(self, ev: DiffEvent, o: Origin, c: Cut) -> None:
         raise NotImplementedError

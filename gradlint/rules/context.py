@@ -23,6 +23,15 @@ class AnalysisView(Protocol):
         """What `__init__` of a class of the file stores on `self` (attribute -> value)."""
         ...
 
+    def names_on_loss_paths(self) -> frozenset[str]:
+        """Dotted names (`losses`, `self.saved_log_probs`) some scope of the file computes a
+        backpropagated value from: evidence that what they hold is meant to be differentiated."""
+        ...
+
+    def loss_path_of(self, fn: Any) -> frozenset[str]:
+        """The same for one scope: the function `fn` (an event's `ctx.fn`), or the module body."""
+        ...
+
 
 class FileContext(Protocol):
     path: str

@@ -18,6 +18,22 @@ from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 FAMILY = Family("GL3", "gradient state")
 
 
+def _known_torch(v) -> bool:
+    """A PyTorch tensor, as far as the analysis can prove: `x /= ...` on a JAX or NumPy array
+    rebinds the name and saves nothing (autograd's in-place rules are PyTorch's)."""
+    fw = v.get(F.FW)
+    return fw == "torch" or fw is None and any(o.certain and o.framework == "torch" for o in v.live)
+
+
+def _reads_grad_attribute(node) -> bool:
+    """`p.grad`, `p.grad.data`, `p.grad[i]`: the buffer read from its parameter, not a kept alias."""
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        if isinstance(node, cst.Attribute) and node.attr.value == "grad":
+            return True
+        node = node.value
+    return False
+
+
 class GradKeptWithoutClone(Rule):
     code = "GL301"
     message = "a reference to p.grad (or a view of it) is kept without .clone(): the next backward/zero_grad rewrites it in place"
@@ -109,7 +125,18 @@ class GradKeptWithoutClone(Rule):
         super().__init__(ctx)
         self._local: list[StoreEvent] = []
         self._names: dict[int, AssignEvent] = {}  # id(alias value) -> its assignment to a name
-        self._rewrites_of: list[tuple[int, int, frozenset]] = []  # (run, seq, origins whose .grad it rewrites)
+        # what happens to parameters' .grad, in order: (run, seq, origins, effect) where effect is
+        # "inplace" (the buffer itself is rewritten) or "reset" (p.grad = None: the next backward
+        # allocates a new buffer, and a kept reference keeps the old values)
+        self._effects: list[tuple[int, int, frozenset, str]] = []
+        self._alias_writes: list[tuple[int, int, frozenset]] = []
+        self._reports: list[tuple] = []  # decided in finish(), when every alias write is known
+
+    def _first_effect(self, run: int, after: int, before: float, mine: frozenset) -> str | None:
+        for r, seq, origins, effect in self._effects:
+            if r == run and after < seq < before and mine & origins:
+                return effect
+        return None
 
     @staticmethod
     def _aliases(v) -> bool:
@@ -133,8 +160,8 @@ class GradKeptWithoutClone(Rule):
             if a is None or a.ctx.run != ev.ctx.run:
                 continue
             mine = frozenset(o for o in (a.value.get(F.GRAD_OF) or ()) if getattr(o, "certain", False))
-            # a backward/zero_grad/step *of that parameter* between the assignment and this use
-            if mine and any(run == a.ctx.run and a.seq < seq < ev.seq and mine & origins for run, seq, origins in self._rewrites_of):
+            # the buffer of that parameter rewritten in place between the assignment and this use
+            if mine and self._first_effect(a.ctx.run, a.seq, ev.seq, mine) == "inplace":
                 self.report(
                     a.node,
                     f"`{a.name}` is the `.grad` buffer itself, not a copy: a backward()/zero_grad()/step() after this line "
@@ -143,12 +170,19 @@ class GradKeptWithoutClone(Rule):
                 )
 
     def on_call(self, ev: CallEvent) -> None:
+        if ev.method is not None and ev.method.endswith("_") and not ev.method.endswith("__"):
+            # `g.mul_(s)`: a write through the alias, meant to change the gradient in place
+            self._used(ev, list(ev.args))
+            return
         self._used(ev, [ev.recv] + list(ev.args))
 
     def on_binop(self, ev) -> None:
         self._used(ev, [ev.left, ev.right])
 
     def on_store(self, ev: StoreEvent) -> None:
+        if ev.kind == "attr" and ev.attr == "grad" and ev.value.kind == "none":
+            self._effects.append((ev.ctx.run, ev.seq, ev.container.live, "reset"))  # `p.grad = None`
+            return
         v = ev.value
         if not self._aliases(v):
             return
@@ -159,20 +193,48 @@ class GradKeptWithoutClone(Rule):
             # a local list is only a problem if .grad is rewritten while the list holds it
             self._local.append(ev)
 
+    def on_inplace(self, ev: InplaceEvent) -> None:
+        origins = self._grad_origins(ev.target)
+        if not origins:
+            return
+        if _reads_grad_attribute(ev.target_node):
+            self._effects.append((ev.ctx.run, ev.seq, origins, "inplace"))  # `p.grad.zero_()`, `p.grad.data.mul_(s)`
+        else:
+            # written through a kept reference (`g.mul_(0.5)` for g in grads): gradient surgery
+            # that relies on the aliasing; a copy would silently undo it
+            self._alias_writes.append((ev.ctx.run, ev.seq, origins))
+
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind == "backward":
-            self._rewrites_of.append((ev.ctx.run, ev.seq, ev.target.live))
+            # accumulates into the existing buffer (a fresh one only after a reset)
+            self._effects.append((ev.ctx.run, ev.seq, ev.target.live, "inplace"))
 
     def on_opt(self, ev: OptEvent) -> None:
-        if ev.kind in ("zero_grad", "step", "clip"):
+        # torch.optim's step() reads .grad and does not write it: not an effect
+        effect = {"zero_grad": self._zero_grad_effect(ev.node), "clip": "inplace", "unscale": "inplace"}.get(ev.kind)
+        if effect is not None:
             t = ev.target
-            self._rewrites_of.append((ev.ctx.run, ev.seq, frozenset(t.get(F.OPT_PARAMS) or ()) | t.live | frozenset(t.get(F.GRAD_OF) or ())))
+            self._effects.append((ev.ctx.run, ev.seq, frozenset(t.get(F.OPT_PARAMS) or ()) | t.live | frozenset(t.get(F.GRAD_OF) or ()), effect))
+
+    @staticmethod
+    def _zero_grad_effect(node) -> str:
+        """`zero_grad()` sets `.grad` to None since torch 2.0 (`set_to_none=True` by default);
+        only `set_to_none=False` zeroes the buffer in place. A value the analysis cannot read
+        counts as a reset: an in-place rewrite is reported only where it is certain."""
+        if not isinstance(node, cst.Call):
+            return "reset"
+        for a in node.args:
+            if (a.keyword is None or a.keyword.value == "set_to_none") and not a.star:
+                return "inplace" if isinstance(a.value, cst.Name) and a.value.value == "False" else "reset"
+        return "reset"
 
     def finish(self) -> None:
         for ev in self._local:
             mine = self._grad_origins(ev.value)
-            if mine and any(run == ev.ctx.run and seq > ev.seq and mine & origins for run, seq, origins in self._rewrites_of):
+            if mine and self._first_effect(ev.ctx.run, ev.seq, float("inf"), mine) == "inplace":
                 self._report(ev)
+        for node, msg, ev in self._reports:
+            self.report(node, msg, fix=self._fix(node, ev))
 
     @staticmethod
     def _grad_origins(v) -> frozenset:
@@ -187,17 +249,22 @@ class GradKeptWithoutClone(Rule):
     def _report(self, ev: StoreEvent) -> None:
         node = ev.value_node if ev.value_node is not None else ev.node
         where = f"`{ev.root}`" if ev.root else "this container"
-        self.report(
+        self._reports.append((
             node,
-            f"{where} keeps a reference to a `.grad` buffer (not a copy): the next backward(), zero_grad() or in-place "
-            f"update rewrites it, so the stored value silently changes; store a copy with `.clone()`",
-            fix=self._fix(node),
-        )
+            f"{where} keeps a reference to a `.grad` buffer (not a copy): the next backward(), zero_grad(set_to_none=False) "
+            f"or in-place update rewrites it, so the stored value silently changes; store a copy with `.clone()`",
+            ev,
+        ))
 
-    def _fix(self, node) -> RuleFix | None:
-        if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
-            return RuleFix("Store a copy with .clone()", (NodeEdit(node, ".clone()", how="after"),), Applicability.SAFE)
-        return None
+    def _fix(self, node, ev=None) -> RuleFix | None:
+        if not isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            return None
+        # `.clone()` only breaks the aliasing; it changes the program where the code writes into
+        # the buffer through the kept reference afterwards (then it is an editor fix)
+        mine = self._grad_origins(ev.value) if ev is not None else frozenset()
+        writes_through = any(r == ev.ctx.run and seq > ev.seq and mine & o for r, seq, o in self._alias_writes) if ev is not None else False
+        return RuleFix("Store a copy with .clone()", (NodeEdit(node, ".clone()", how="after"),),
+                       Applicability.UNSAFE if writes_through else Applicability.SAFE)
 
 
 class MissingZeroGrad(Rule):
@@ -608,7 +675,7 @@ class InplaceOnSavedTensor(Rule):
         if ev.via_data or ev.saved_by is None or ev.ctx.grad != "on":
             return
         t = ev.target
-        if not t.graphs or t.get(F.FW) not in (None, "torch") or not any(o.certain for o in t.live):
+        if not t.graphs or not _known_torch(t) or not any(o.certain for o in t.live):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"

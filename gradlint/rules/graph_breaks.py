@@ -16,6 +16,7 @@ from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     StarvedOrigins,
+    carried_from_earlier_iteration,
     TORCH_DIFF,
     diff_phrase,
     HARD_CONVERSIONS,
@@ -132,6 +133,8 @@ class ConversionOnLossPath(Rule):
         if ev.kind not in TORCH_DIFF:
             return
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
+            if carried_from_earlier_iteration(self.ctx, ev, c.node):
+                continue
             what, instead = _describe(c)
             who = origin_name(o)
             self.report(
@@ -191,6 +194,16 @@ class TensorFromTensors(Rule):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._zero_dim: set[int] = set()  # torch.tensor([...]) calls whose elements are all proven 0-dim
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual == "torch.tensor" and len(ev.args) == 1:
+            items = ev.args[0].get(F.ITEMS)
+            if items and all(i.get(F.SCALAR) is True for i in items):
+                self._zero_dim.add(id(ev.node))
+
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_DIFF:
             return
@@ -216,7 +229,12 @@ class TensorFromTensors(Rule):
             return None
         if any(isinstance(e.value, (cst.List, cst.Tuple, cst.Integer, cst.Float)) or isinstance(e, cst.StarredElement) for e in arg.value.elements):
             return None
-        return RuleFix("Use torch.stack to keep the autograd graph", (NodeEdit(f.attr, "stack"),), Applicability.SAFE)
+        # torch.tensor turns one-element tensors of any shape into numbers; torch.stack keeps their
+        # shape: the same result only when every element is certainly 0-dim (shape (1,) elements
+        # would gain a dimension and broadcast differently downstream)
+        proven = id(node) in self._zero_dim
+        return RuleFix("Use torch.stack to keep the autograd graph", (NodeEdit(f.attr, "stack"),),
+                       Applicability.SAFE if proven else Applicability.UNSAFE)
 
 
 class DetachStarvesParameters(StarvedOrigins):
@@ -887,7 +905,9 @@ class ConcreteValueInTracedFunction(Rule):
         if not (is_np or is_cast or is_meth):
             return
         vals = [ev.recv] if is_meth else ev.args
-        if not any(o.kind == "jaxarg" for v in vals if v is not None for o in v.live):
+        # a dict is not an array: NumPy wraps it as one object and never reads the tracers in it
+        # (`np.sum(metrics_dict, -1)` returns the dict)
+        if not any(o.kind == "jaxarg" for v in vals if v is not None and v.kind != "dict" for o in v.live):
             return
         if tr.kind == "jit" or is_np or is_meth:
             self._report(ev.node, tr.kind, is_np)

@@ -6,6 +6,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
+from ..analysis.names import root_name
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration
@@ -193,6 +194,22 @@ class RetainGraphAcrossIterations(Rule):
                 self._retained.setdefault((ev.ctx.run, g), ev)
 
 
+def _carries(v, note) -> bool:
+    return note in v.notes or any(note in i.notes for i in (v.get(F.ITEMS) or ())) or (
+        v.get(F.ELEM) is not None and note in v.get(F.ELEM).notes)
+
+
+def _constant_key(stmt) -> bool:
+    """`d["loss"] = v`, `d[0] = v`: a store into a key that is the same every iteration."""
+    targets = [t.target for t in stmt.targets] if isinstance(stmt, cst.Assign) else [stmt] if isinstance(stmt, cst.Subscript) else []
+    for t in targets:
+        if isinstance(t, cst.Subscript) and len(t.slice) == 1 and isinstance(t.slice[0].slice, cst.Index):
+            k = t.slice[0].slice.value
+            if isinstance(k, (cst.SimpleString, cst.Integer)):
+                return True
+    return False
+
+
 class GradWithoutCreateGraph(Rule):
     code = "GL203"
     message = "torch.autograd.grad() without create_graph=True, but its result is differentiated again"
@@ -263,6 +280,15 @@ class GradWithoutCreateGraph(Rule):
         super().__init__(ctx)
         self._pending: list[tuple[DiffEvent, Note]] = []
         self._stepped: dict[int, set] = {}  # run -> origins some optimizer steps
+        self._to_numpy: set[int] = set()  # grad calls whose results reach .numpy()/NumPy
+
+    def on_call(self, ev: CallEvent) -> None:
+        # with create_graph=True the gradients require grad, and `.numpy()` / NumPy on them
+        # raises: adding the argument would break that code path (an editor fix there)
+        vals = [ev.recv] if ev.method == "numpy" else list(ev.args) if ev.qual and ev.qual.startswith("numpy.") else []
+        for v in vals:
+            if v is not None:
+                self._to_numpy.update(id(n.node) for n in v.notes if n.kind == "no_create_graph")
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
@@ -279,6 +305,11 @@ class GradWithoutCreateGraph(Rule):
             if ev.node is n.node:
                 # the gradients of this very call fed its own next round (an integrator, an
                 # iterative attack): used as data between steps, not differentiated through
+                continue
+            if ev.sources is not None and _carries(ev.sources, n):
+                # differentiated w.r.t. values computed from these gradients (`grad(loss,
+                # fast_weights)` for fast weights made from them): that derivative does not pass
+                # through the gradients' own computation, so create_graph changes nothing
                 continue
             inputs = n.data or frozenset()
             stepped = self._stepped.get(ev.ctx.run, set())
@@ -303,7 +334,9 @@ class GradWithoutCreateGraph(Rule):
         last = node.args[-1]
         if last.star:
             return None
-        return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),), Applicability.SAFE)
+        safe = id(node) not in self._to_numpy
+        return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),),
+                       Applicability.SAFE if safe else Applicability.UNSAFE)
 
 
 class BackwardCreateGraph(Rule):
@@ -425,23 +458,44 @@ class LossHistoryAccumulated(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._cands: dict[int, AssignEvent] = {}
-        self._exempt: set[int] = set()
+        self._cands: dict[int, tuple] = {}  # site -> (event, kind: "aug" | "store", value node)
+        self._exempt: set[int] = set()  # the accumulator is differentiated here
+        self._escapes: set[int] = set()  # returned or handed to code the analysis cannot see: maybe differentiated there
+        self._freed: set = set()  # graphs a backward already freed: nothing can differentiate them again
         self._tensor_use: set[int] = set()
         self._training_loops: set[tuple] = set()  # (run, loop node id) with a backward or step
+        self._init_loops: dict[tuple, tuple] = {}  # (run, name) -> the loops around its last plain assignment
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
             for n, _ in ev.ctx.loops:
                 self._training_loops.add((ev.ctx.run, id(n)))
 
+    @staticmethod
+    def _has_history(v) -> bool:
+        """A value with autograd history (certainly trained origins through recorded operations,
+        or a value the code itself backpropagates), not a list of modules or a number."""
+        if v.kind not in ("tensor", None):
+            return False
+        if v.graphs and any(o.certain and o.framework == "torch" for o in v.live):
+            return True
+        h = v.get(F.HISTORY)
+        return h is not None and h.value == "yes" and v.get(F.FW) in ("torch", None)
+
+    def _carried_by_training_loop(self, ev, name: str | None) -> bool:
+        """The accumulator outlives an iteration of a loop that trains: a loop entered after it
+        was (last) initialised, that backpropagates or steps."""
+        init = self._init_loops.get((ev.ctx.run, name)) if name else None
+        carrying = ev.ctx.loops[len(init):] if init is not None and ev.ctx.loops[: len(init)] == init else ev.ctx.loops
+        return any((ev.ctx.run, id(n)) in self._training_loops for n, _ in carrying)
+
     def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is None:
+            self._init_loops[(ev.ctx.run, ev.name)] = ev.ctx.loops
+            return
         if ev.op not in ("+", "-") or not ev.ctx.loops or not isinstance(ev.node, cst.AugAssign):
             return
-        v = ev.value
-        if not v.graphs or v.kind not in ("tensor", None):
-            return  # a value with autograd history (not a list of modules, not a number)
-        if not any(o.certain and o.framework == "torch" for o in v.live):
+        if not self._has_history(ev.value):
             return
         if not isinstance(ev.target_node, (cst.Name, cst.Subscript)):
             return
@@ -450,19 +504,59 @@ class LossHistoryAccumulated(Rule):
         old = ev.old
         if old is None:
             return
-        self._cands.setdefault(id(ev.node), ev)
+        if isinstance(ev.target_node, cst.Subscript) and (old.kind == "tensor" or old.get(F.FW) in ("torch", "jax", "tf")):
+            return  # `x[i] += y` writes into a tensor: an in-place operation, not an accumulator
+        root = root_name(ev.target_node)
+        if root and ("." in root and self._differentiated_later(root) or root in self.ctx.interp.loss_path_of(ev.ctx.fn)):
+            return  # `losses_q[k] += loss_q` ... `losses_q[-1].backward()`: a meta-loss, summed to be differentiated
+        self._cands.setdefault(id(ev.node), (ev, "aug", ev.node.value))
         ev.add_note(Note("accum", ev.node))
+
+    def on_store(self, ev) -> None:
+        """`losses.append(loss)`, `history[i] = loss`: the container keeps each iteration's graph."""
+        if ev.kind not in ("append", "item") or not ev.ctx.loops or ev.value_node is None:
+            return
+        if ev.container.kind not in ("list", "dict", "container", None) or ev.container.get(F.FW):
+            return
+        if not self._has_history(ev.value):
+            return
+        if ev.kind == "item" and _constant_key(ev.node):
+            return  # `logs["d"] = d_loss`: each iteration replaces the last one, nothing accumulates
+        if self._differentiated_later(ev.root):
+            return  # `saved_log_probs.append(...)`, read on the way to a backward: kept to be differentiated
+        self._cands.setdefault(id(ev.node), (ev, "store", ev.value_node))
+        ev.add_note(Note("accum", ev.node))
+
+    def _differentiated_later(self, root: str | None) -> bool:
+        if not root:
+            return False
+        names = self.ctx.interp.names_on_loss_paths()
+        if root in names:
+            return True
+        # `self.saved` in a method, `policy.saved` in a function: the same attribute of one object
+        attr = root.rsplit(".", 1)[-1] if "." in root else None
+        return attr is not None and any(n.endswith("." + attr) and (n.startswith("self.") or root.startswith("self.")) for n in names)
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.recv is not None and ev.method in ("item", "cpu", "detach", "numpy", "tolist", "to", "backward", "mean", "sum", "clone", "cuda"):
             for n in ev.recv.notes:
                 if n.kind == "accum":
                     self._tensor_use.add(id(n.node))
-        if ev.qual and ev.qual.startswith("torch.") and ev.qual not in ("torch.no_grad",):
-            for a in ev.args:
-                for n in a.notes:
-                    if n.kind == "accum":
-                        self._tensor_use.add(id(n.node))
+        known = ev.qual is not None and ev.qual.startswith(("torch.", "builtins.", "numpy.", "math."))
+        for a in list(ev.args) + list(ev.kwargs.values()):
+            for n in a.notes:
+                if n.kind != "accum":
+                    continue
+                if ev.qual and ev.qual.startswith("torch.") and ev.qual not in ("torch.no_grad",):
+                    self._tensor_use.add(id(n.node))
+                elif not known and ev.method is None:
+                    # handed to a function the analysis cannot see into: it may be differentiated there
+                    self._escapes.add(id(n.node))
+
+    def on_function(self, ev) -> None:
+        for n in ev.returns.notes:
+            if n.kind == "accum":
+                self._escapes.add(id(n.node))  # returned: the caller may differentiate it
 
     def on_diff(self, ev: DiffEvent) -> None:
         for n in ev.target.notes:  # order does not matter: a set of exempt sites
@@ -471,32 +565,61 @@ class LossHistoryAccumulated(Rule):
         if ev.kind in TORCH_GRAPH_DIFF:
             for n, _ in ev.ctx.loops:
                 self._training_loops.add((ev.ctx.run, id(n)))
+            if ev.retain is False:
+                self._freed.update(ev.target.graphs)
+
+    def _maybe_differentiated_elsewhere(self, key: int, ev) -> bool:
+        """Returned or handed on, the sum may be a meta-loss the caller backpropagates (MAML):
+        unless each accumulated graph was already backpropagated without `retain_graph` here,
+        so a second backward through the sum could only raise."""
+        return key in self._escapes and not (ev.value.graphs and ev.value.graphs <= self._freed)
 
     def finish(self) -> None:
-        for key, ev in self._cands.items():
-            if key in self._exempt:
+        for key, (ev, how, value_node) in self._cands.items():
+            if key in self._exempt or self._maybe_differentiated_elsewhere(key, ev):
                 continue
-            # a training loop (it backpropagates or steps): the accumulator outlives each step's graph
-            if not any((ev.ctx.run, id(n)) in self._training_loops for n, _ in ev.ctx.loops):
+            name = ev.name if how == "aug" else ev.root
+            if not self._carried_by_training_loop(ev, name):
                 continue
-            self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
+            if how == "aug":
+                self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
+            else:
+                self.report(ev.node, self._store_msg(ev, value_node), fix=self._store_fix(value_node))
 
     def _msg(self, ev: AssignEvent) -> str:
         return (
             f"`{ev.name}` accumulates a tensor with autograd history across iterations, which keeps every iteration's graph "
-            f"alive (memory grows over the epoch); accumulate a number instead: `{ev.name} += {self._value_text(ev)}.item()`"
+            f"alive (memory grows over the epoch); accumulate a number instead: `{ev.name} += {self._value_text(ev.node.value)}.item()`"
+        )
+
+    def _store_msg(self, ev, value_node) -> str:
+        where = f"`{ev.root}`" if ev.root else "this container"
+        return (
+            f"{where} keeps a tensor with autograd history from every iteration, and with it every iteration's graph "
+            f"(memory grows with the step count); store `{self._value_text(value_node)}.item()` (or `.detach()` to keep a tensor)"
         )
 
     # candidates are augmented assignments (`total += loss`) to a value that existed before
 
-    def _value_text(self, ev: AssignEvent) -> str:
-        value = ev.node.value
+    def _value_text(self, value) -> str:
         return self.ctx.code(value) if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"({self.ctx.code(value)})"
 
     def _fix(self, ev: AssignEvent, key: int) -> RuleFix:
-        started_as_number = ev.old.kind == "number"
-        meth = ".item()" if started_as_number and key not in self._tensor_use else ".detach()"
+        # `.item()` turns the accumulator into a Python number: that cannot change a correct
+        # program only if the value is certainly one element (a 0-dim loss), the accumulator
+        # started as a number, and afterwards it is never used as a tensor. Otherwise
+        # `.detach()`: the same values, only without the history nothing here differentiates
+        # (an accumulator that is differentiated, or may be by a caller, is not flagged).
+        proven = ev.value.get(F.SCALAR) is True and ev.old.kind == "number" and key not in self._tensor_use
+        meth = ".item()" if proven else ".detach()"
         val = ev.node.value
         if isinstance(val, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, meth, how="after"),), Applicability.SAFE)
         return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, f"({self.ctx.code(val)}){meth}"),), Applicability.SAFE)
+
+    def _store_fix(self, value_node) -> RuleFix:
+        # the stored elements change type (tensor -> float) with .item(); .detach() keeps them
+        # tensors. Either may change what later code does with the container: an editor fix.
+        if isinstance(value_node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            return RuleFix("Store a detached tensor", (NodeEdit(value_node, ".detach()", how="after"),), Applicability.UNSAFE)
+        return RuleFix("Store a detached tensor", (NodeEdit(value_node, f"({self.ctx.code(value_node)}).detach()"),), Applicability.UNSAFE)

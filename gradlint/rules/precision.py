@@ -8,11 +8,13 @@ few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 
 from __future__ import annotations
 
+import builtins
 import re
 
 import libcst as cst
 
 from ..analysis import facts as F
+from ..analysis import kinds as K
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
@@ -117,14 +119,17 @@ class FiniteDifferenceLowPrecision(Rule):
         if not _low(dtype):
             return
         reduced = ev.left.get(F.REDUCED_FROM) or 0
-        bad = dtype in ("float16", "bfloat16") or h < 1e-4 or (h < 1e-2 and reduced >= 10_000)
+        em = _EPS_MACH[dtype]
+        # perturbing one of N reduced elements changes f by about |f|/N, while each evaluation
+        # rounds by em x |f|: the relative error of the estimate is about em x N / h
+        bad = dtype in ("float16", "bfloat16") or h < 1e-4 or em * max(reduced, 1) / h > 1e-2
         if not bad:
             return
         site = self._perturbation_site(ev.node, _eps_name(ev.node.right)) or ev.node
-        em = _EPS_MACH[dtype]
         why = f"with h = {h:g} the rounding error of each evaluation (about {em:.1e} x |f|) divided by h swamps the derivative"
-        if reduced >= 10_000 and h >= 1e-4:
-            why = f"the function sums ~{reduced:,} values, so |f| is large and its {dtype} ulp divided by h = {h:g} is of the order of the derivative itself"
+        if reduced > 1 and h >= 1e-4:
+            why = (f"the value reduces ~{reduced:,} elements, so perturbing one changes it by about 1/{reduced:,} of its size, while "
+                   f"each evaluation rounds by about {em:.1e} of it: divided by h = {h:g} that is an error of ~{min(em * reduced / h, 9.99):.0%} of the estimate")
         self.report(
             site,
             f"hand-written finite-difference gradient in {dtype}: {why}; compute it in float64 with h ≈ 1e-6 (central "
@@ -229,7 +234,7 @@ class GradcheckLowPrecision(Rule):
             edits.append(e)
         fix = None
         if edits:
-            safe = all(self._only_used_for_check(item.get(F.CREATED)) for item in bad)
+            safe = all(self._only_used_for_check(item.get(F.CREATED)) for item in bad) and self._stateless(ev)
             fix = RuleFix("Create the inputs in float64", tuple(edits), Applicability.SAFE if safe else Applicability.UNSAFE)
         self.report(
             ev.node,
@@ -252,6 +257,32 @@ class GradcheckLowPrecision(Rule):
             return None
         return NodeEdit(last, f", dtype={torch_name}.float64", how="after")
 
+    def _stateless(self, ev: CallEvent) -> bool:
+        """The checked function is a lambda or a def of this file that reads nothing but its own
+        parameters, locals it computes from them, and library modules, and creates no tensor:
+        then float64 inputs make it compute in float64. A module, or a function that closes
+        over weights (`lambda v: W @ v`), keeps its float32 state, and float64 inputs would
+        raise a dtype error: not provable, so an editor fix."""
+        fnval = ev.arg(0, "func")
+        if fnval is None:
+            return False
+        qual = fnval.get(F.QUAL) if fnval.kind == K.REF else None
+        if qual and qual.startswith(("torch.", "math.")) and not qual.startswith("torch.nn.") or (qual or "").startswith("torch.nn.functional."):
+            return True  # a library function (`torch.sigmoid`): it computes in its inputs' dtype
+        fn = fnval.get(F.FN)
+        cls = fnval.get(F.CLS)
+        if fn is None and cls is not None and cls.is_module and "__init__" not in cls.methods and set(cls.methods) <= {"forward"}:
+            fn = cls.methods.get("forward")  # a module without state (no __init__): its forward is the function
+        if fn is None or not isinstance(fn.node, (cst.Lambda, cst.FunctionDef)):
+            return False
+        params = {p for p, _, _ in fn.params}
+        names = _NameUse()
+        fn.node.body.visit(names)
+        if names.calls & _TENSOR_FACTORIES or (names.self_attributes and fn.cls is not None):
+            return False
+        libraries = _library_names(self.ctx.code_text)
+        return all(n in params or n in names.stored or n in libraries or n in _BUILTINS for n in names.loaded)
+
     def _only_used_for_check(self, created) -> bool:
         """True when the variable holding the created tensor is read only by the gradcheck."""
         stmt = None
@@ -264,6 +295,59 @@ class GradcheckLowPrecision(Rule):
         name = stmt.targets[0].target.value
         uses = len(re.findall(rf"(?<![\w.]){re.escape(name)}\b", self.ctx.code_text))
         return uses <= 2
+
+
+_TENSOR_FACTORIES = frozenset({
+    "tensor", "as_tensor", "randn", "rand", "randint", "zeros", "ones", "empty", "full", "arange", "linspace", "eye",
+    "Tensor", "FloatTensor", "from_numpy", "zeros_like", "ones_like", "randn_like", "rand_like", "full_like",
+})
+_BUILTINS = frozenset(dir(builtins))
+
+
+class _NameUse(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.loaded: set[str] = set()
+        self.stored: set[str] = set()
+        self.calls: set[str] = set()
+        self.self_attributes = False
+
+    def visit_Name(self, n: cst.Name) -> None:
+        self.loaded.add(n.value)
+
+    def visit_Attribute(self, n: cst.Attribute) -> bool:
+        if isinstance(n.value, cst.Name) and n.value.value == "self":
+            self.self_attributes = True
+        n.value.visit(self)  # `torch.sin`: only the head is a name
+        return False
+
+    def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+        if isinstance(n.target, cst.Name):
+            self.stored.add(n.target.value)
+
+    def visit_Call(self, n: cst.Call) -> None:
+        f = n.func
+        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+        if name:
+            self.calls.add(name)
+
+
+def _library_names(text: str) -> set[str]:
+    """Names the file binds to library modules or their functions (`import torch`,
+    `import numpy as np`, `from torch.nn import functional as F`, `from math import pi`)."""
+    out: set[str] = set()
+    for m in re.finditer(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?", text, re.M):
+        if m.group(1).split(".")[0] in _LIBRARIES:
+            out.add(m.group(2) or m.group(1).split(".")[0])
+    for m in re.finditer(r"^\s*from\s+([\w.]+)\s+import\s+([\w\s,]+?)\s*$", text, re.M):
+        if m.group(1).split(".")[0] in _LIBRARIES:
+            for part in m.group(2).split(","):
+                bits = part.split()
+                if bits:
+                    out.add(bits[-1])
+    return out
+
+
+_LIBRARIES = frozenset({"torch", "numpy", "math", "functools", "operator"})
 
 
 class ExactComparisonOfGradients(Rule):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from ..kinds import Kind
-from . import accelerate, jax, lightning, models, numpy, python, tensorflow, torch
+from . import accelerate, jax, learn2learn, lightning, models, numpy, python, tensorflow, torch
 from .arrays import FLOAT_CAST_METHODS, HARD_CUT_METHODS, INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
 from .base import DecoratorHandler, Evidence, Framework, KindCall, MethodHandler, OptimizerMethod
 
@@ -24,6 +24,7 @@ FRAMEWORKS: tuple[Framework, ...] = (
     models.TRANSFORMERS,
     lightning.LIGHTNING,
     accelerate.ACCELERATE,
+    learn2learn.LEARN2LEARN,
     tensorflow.TENSORFLOW,
     jax.JAX,
 )

@@ -35,6 +35,7 @@ JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equin
 JAX_STOP_GRADIENT = frozenset({"jax.lax.stop_gradient"})
 JAX_TRANSFORMS = JAX_GRAD | JAX_JACOBIAN | JAX_VJP | JAX_JIT
 _ARRAY_MODULES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.")
+_PYTREE_FUNCS = frozenset({"pmean", "psum", "pmax", "pmin", "all_gather", "ppermute", "psum_scatter", "stop_gradient", "all_to_all"})
 _FLOAT_FACTORIES = ("linspace", "zeros", "ones", "full", "eye", "zeros_like", "ones_like")
 
 
@@ -185,6 +186,9 @@ class Jax(Framework):
         node = ev.node
         args = ev.args
         last = q.rsplit(".", 1)[-1]
+        if last in _PYTREE_FUNCS and args and args[0].kind in (K.DICT, K.LIST, K.TUPLE, K.CONTAINER):
+            # collectives and stop_gradient map over a pytree: a dict of arrays stays a dict
+            return it.op_result(node, st, allv, kind=args[0].kind, attrs={F.FW: "jax", **({F.KEYS: args[0].get(F.KEYS)} if args[0].get(F.KEYS) else {})})
         if q.startswith(_ARRAY_MODULES):
             if last in NONDIFF_FUNCS:
                 return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax"})

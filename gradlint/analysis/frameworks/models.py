@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..values import Val
+from .. import facts as F
+from .. import kinds as K
+from ..values import EMPTY, Val, combine
 from .base import Framework, Interp
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,8 +31,30 @@ class ModelZoo(Framework):
 
 
 class TorchVision(ModelZoo):
+    """torchvision: `models` make modules; `transforms` (v1 and v2) and `datasets` are data
+    preprocessing with no trainable parameters (a transform's output is its input's data);
+    `ops` are differentiable operations; `utils`/`io` make no value the analysis follows."""
+
     name = "torchvision"
     heads = ("torchvision",)
+
+    def call_other(self, it: Interp, q: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
+        parts = q.split(".")
+        area = parts[1] if len(parts) > 2 else ""
+        last = parts[-1]
+        if area == "transforms":
+            if last[:1].isupper():
+                return Val(kind=K.INSTANCE, attrs={F.TRANSFORM: True})
+            # functional transforms: data in, data out (no parameters, no new graph node)
+            return combine(ev.args, kind=K.TENSOR if any(a.kind == K.TENSOR for a in ev.args) else None)
+        if area in ("datasets", "io", "utils"):
+            return Val(kind=K.INSTANCE) if last[:1].isupper() else EMPTY
+        if area == "ops" and not last[:1].isupper():
+            return it.op_result(ev.node, st, allv, kind=K.TENSOR, attrs={F.FW: "torch"})
+        if area == "models" and not last[:1].isupper() and "." not in q[len("torchvision.models."):]:
+            # `torchvision.models.resnet18(weights=...)`: a model factory
+            return it.new_module(ev.node, q, fw="torch")
+        return super().call_other(it, q, ev, st, allv)
 
 
 class Timm(ModelZoo):

@@ -16,7 +16,7 @@ from .. import facts as F
 from .. import kinds as K
 from ..events import DiffKind, InplaceEvent
 from ..facts import Op, propagate
-from ..names import NOCONST, OPS, fold, literal
+from ..names import dotted_name, NOCONST, OPS, fold, literal
 from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
 from .arrays import FLOAT_CAST_METHODS, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
@@ -96,6 +96,14 @@ TORCH_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
 AUTOGRAD_FUNCTION_BASES = ("torch.autograd.Function", "torch.autograd.function.Function")
 OPTIMIZER_BASES = ("torch.optim.Optimizer", "torch.optim.optimizer.Optimizer")
 
+# torch functions that *call* the module they are given and return its output
+_CALL_THEIR_MODULE = frozenset({
+    "torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint.checkpoint_sequential", "torch.func.functional_call",
+    "torch.nn.utils.stateless.functional_call", "torch.func.vmap", "torch.vmap", "torch.func.grad", "torch.func.jacrev",
+    "torch.func.jacfwd", "torch.func.vjp", "torch.func.jvp", "torch.autograd.functional.jacobian",
+    "torch.autograd.functional.hessian", "torch.autograd.functional.vjp", "torch.autograd.functional.jvp",
+})
+
 # Operations that keep an *input* for their backward pass (so changing that input in place
 # afterwards breaks the backward). Ops that save only their output (relu, sigmoid, tanh,
 # exp, softmax), only sizes/indices (sum, mean, cumsum, where, cat, views) are left out.
@@ -135,6 +143,14 @@ _VIEW_METHODS = (
     "expand_as", "narrow", "select", "unfold", "chunk", "split", "unbind", "ravel", "__getitem__",
 )
 _MOVE_METHODS = ("to", "cuda", "cpu", "type", "contiguous", "pin_memory", "requires_grad")
+
+# functions whose result has the broadcast shape of their tensor arguments (0-dim in, 0-dim out)
+_POINTWISE = frozenset({
+    "abs", "acos", "add", "asin", "atan", "atan2", "ceil", "clamp", "clip", "cos", "cosh", "div", "erf", "exp", "expm1",
+    "floor", "log", "log10", "log1p", "log2", "logaddexp", "maximum", "minimum", "mul", "neg", "pow", "reciprocal", "relu",
+    "round", "rsqrt", "sigmoid", "sign", "sin", "sinh", "softplus", "sqrt", "square", "sub", "tan", "tanh", "true_divide",
+    "where", "gelu", "silu", "elu", "leaky_relu", "logit", "hypot",
+})
 
 
 def torch_dtype(q: str | None) -> str | None:
@@ -191,7 +207,9 @@ def autograd_grad(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
     it.differentiate(ev, st, DiffKind.AUTOGRAD_GRAD, outputs, ev.arg_node(0, "outputs"), sources=inputs,
                      source_node=ev.arg_node(1, "inputs"), retain=retain, create_graph=create)
     elem_attrs = {F.FW: "torch", F.GRAD_RESULT: ev.node, F.CREATED_BY_GRAD: True}
-    if create:
+    if create is not False:
+        # True, or a value the analysis cannot read (`create_graph=second_order`): unknown is
+        # not "absent", so the gradients are not known to be constants
         out = combine([outputs, inputs])
         g = (ev.node, st.ctx.key)
         val = Val(out.live, out.cuts, out.notes, out.graphs | {g}, K.TENSOR, elem_attrs)
@@ -384,6 +402,20 @@ def _apply_autograd_function(it: Interp, func: Val, ev: "CallEvent", st: "State"
     return it.op_result(ev.node, st, ev.args + list(ev.kwargs.values()), kind=K.TENSOR, attrs={F.FW: "torch"})
 
 
+TORCH_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+
+
+def _variable(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    """The legacy `Variable(t, requires_grad=...)` wrapper (PyTorch < 0.4): today it returns
+    `t` itself, made to require grad when asked (a new leaf, as `t.requires_grad_()`)."""
+    data = ev.arg(0, "data") or EMPTY
+    rg = ev.arg(None, "requires_grad")
+    if rg is not None and rg.get(F.CONST) is True:
+        name = dotted_name(ev.arg_node(0, "data")) if ev.arg_node(0, "data") is not None else None
+        return it.make_requires_grad(data, ev.node, name)
+    return data
+
+
 class Torch(Framework):
     name = "torch"
     tag = "torch"
@@ -410,6 +442,7 @@ class Torch(Framework):
         **table(_NO_VALUE, returns_nothing),
         "torch.compile": returns_first_arg,
         "torch.jit.script": returns_first_arg,
+        **table(TORCH_VARIABLE, _variable),
     }
     decorators = {
         **table(TORCH_NO_GRAD, _no_grad_decorator("off")),
@@ -479,6 +512,13 @@ class Torch(Framework):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.testing.") or q in ("torch.allclose", "torch.equal", "torch.isclose"):
             return Val(kind=K.BOOL)
+        if q not in _CALL_THEIR_MODULE:
+            wrapped = [v for v in ([args[0]] if args else []) + [kwargs[k] for k in ("module", "model") if k in kwargs] if v.kind == K.MODULE]
+            if wrapped:
+                # torch functions that take a module return it, wrapped or transformed
+                # (`parallelize_module(module=m, ...)`, `fully_shard(m)`, `torch.jit.trace(m, x)`)
+                return Val(frozenset().union(*(m.live for m in wrapped)), kind=K.MODULE,
+                           attrs={F.FW: "torch", F.WRAPS: True})
         # generic differentiable torch function
         attrs = {F.FW: "torch"}
         dt = dtype_of(allv)
@@ -488,6 +528,8 @@ class Torch(Framework):
             attrs[F.SCALAR] = True
         elif any(v.get(F.SCALAR) is False for v in allv) and last not in REDUCTIONS:
             attrs[F.SCALAR] = False
+        elif last in _POINTWISE and all(v.get(F.SCALAR) is True or v.kind == K.NUMBER for v in allv) and any(v.get(F.SCALAR) for v in allv):
+            attrs[F.SCALAR] = True  # pointwise on 0-dim tensors and numbers: 0-dim
         if q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in _LOSSES:
             red = kwargs.get("reduction")
             rc = red.get(F.CONST) if red is not None else "mean"

@@ -16,7 +16,7 @@ from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..names import dotted_name
 from ..queries import fw_of, is_torch_val, numel, dtype_of, param_origins
-from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
+from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, opaque, ref
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,6 +25,32 @@ else:
     _Base = object
 
 _E: frozenset = frozenset()
+
+
+# Wrappers named by a verb (a class-named callee with a module argument is a wrapper too):
+# they return the module they are given, or (_MIRRORING) the objects they are given, in order.
+_WRAPPER_VERBS = frozenset({
+    "prepare", "prepare_model", "setup", "setup_module", "wrap", "compile", "parallelize_module", "fully_shard",
+    "initialize", "convert_sync_batchnorm", "to_device", "unwrap_model",
+})
+_MIRRORING_WRAPPERS = frozenset({"prepare", "setup", "initialize"})
+
+
+def _from_trained(v: Val) -> bool:
+    """Computed from something certainly trained (through any operation, cut or not)."""
+    return any(o.certain for o in v.live) or any(o.certain for o, _ in v.cuts)
+
+
+def _wrapped_candidates(ev: CallEvent) -> list[Val]:
+    """The arguments a wrapper wraps: its first positional argument, a `module=`/`model=`
+    keyword, and for the mirroring ones all positional arguments."""
+    out = list(ev.args[:1])
+    for k in ("module", "model", "models"):
+        if k in ev.kwargs:
+            out.append(ev.kwargs[k])
+    if (ev.name or "") in _MIRRORING_WRAPPERS:
+        out = list(ev.args) + out
+    return out
 
 
 class CallsMixin(_Base):
@@ -121,13 +147,22 @@ class CallsMixin(_Base):
             return self.call_qual(ev, st, star)
         if func.kind == K.MODULE and ev.recv is not None:
             return self.call_module(func, ev, st)  # `self.encoder(x)`: a submodule call
+        member_of = func.get(F.MEMBER_OF)
+        if member_of is not None and not (ev.method is not None and ev.method in frameworks.MODULE_METHODS):
+            # `model.encoder(x)` where the model's class is not seen: a submodule or a method of
+            # it — either way a function of the module's parameters; whether it records a graph
+            # (a method may run under no_grad) is not known, so it adds no graph node
+            frozen = member_of.get(F.FROZEN) or (member_of.live and all(o.frozen for o in member_of.live))
+            vals = ([] if frozen else [member_of]) + ev.args + list(ev.kwargs.values())
+            return self.op_result(ev.node, st, vals, kind=None, attrs={F.FW: member_of.get(F.FW) or "torch"}, saves=False)
         if ev.method is not None and ev.recv is not None:
             r = self.call_method(ev, st, star)
             if r is not None:
                 return r
         kind = func.kind
         if kind == K.FUNCTION:
-            return self.call_function(func.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=None)
+            # functools.partial(f, a, b)(c) calls f(a, b, c)
+            return self.call_function(func.attrs[F.FN], ev, st, list(func.get(F.PARTIAL_ARGS) or ()) + ev.args, ev.kwargs, self_val=None)
         if kind == K.BOUND:
             return self.call_function(func.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=func.attrs[F.SELF])
         if kind == K.CLASS:
@@ -137,16 +172,27 @@ class CallsMixin(_Base):
             return handler(self, func, ev, st)  # a jax-transformed function, Function.apply
         if kind in (K.MODULE, K.INSTANCE):
             return self.call_module(func, ev, st)
-        # unknown callee: the result derives from the callee and the arguments
-        vals = [func] + ev.args + list(ev.kwargs.values()) + star
-        if ev.recv is not None:
-            vals.append(ev.recv)
-        tensor_in = any(v.graphs or v.kind == K.TENSOR for v in vals)
-        out = self.op_result(ev.node, st, vals, saves=tensor_in)
+        if func.get(F.TRANSFORM):
+            # a data transform (torchvision): its output is its input's data, with no parameters
+            return combine(ev.args + list(ev.kwargs.values()), kind=K.TENSOR if any(a.kind == K.TENSOR for a in ev.args) else None)
+        return self.unknown_result(ev, st, [func] + ev.args + list(ev.kwargs.values()) + star + ([ev.recv] if ev.recv is not None else []))
+
+    def unknown_result(self, ev: CallEvent, st: State, vals: list[Val]) -> Val:
+        """A call the analysis cannot see into (another library's function, a method of an object
+        it knows nothing about, an imported function or class): unknown (values.opaque), except
+        that a wrapper given a module returns a module (`DDP(model)`, `MAML(model, lr=...)`,
+        `accelerator.prepare(model, optimizer)`: the objects it is given, in order)."""
+        name = ev.name or ""
+        mods = [v for v in _wrapped_candidates(ev) if v.kind == K.MODULE]
+        if mods:
+            if name in _MIRRORING_WRAPPERS and len(ev.args) >= 2:
+                return Val(kind=K.TUPLE, attrs={F.ITEMS: tuple(ev.args)})
+            if name[:1].isupper() or name in _WRAPPER_VERBS:
+                live = frozenset().union(*(m.live for m in mods))
+                return Val(live, kind=K.MODULE, attrs={F.FW: mods[0].get(F.FW) or "torch", F.WRAPS: True})
+        out = opaque(vals, ev.node)
         fw = fw_of(vals)
-        if fw and out.live:
-            return out.with_fact(F.FW, fw)
-        return out
+        return out.with_fact(F.FW, fw) if fw and fw != "np" and out.cuts else out
 
     def call_qual(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
         """A library function or class, by qualified name: its framework overlay decides; a
@@ -158,7 +204,7 @@ class CallsMixin(_Base):
             out = overlay.call(self, q, ev, st, allv)
             if out is not None:
                 return out
-        return self.op_result(ev.node, st, allv)
+        return self.unknown_result(ev, st, allv)
 
     # ---------------------------------------------------------------- inlining
     def call_function(self, fn: FunctionInfo, ev: CallEvent, st: State, args: list[Val], kwargs: dict[str, Val], self_val: Val | None,
@@ -285,7 +331,7 @@ class CallsMixin(_Base):
 
     def _instance_val(self, info: ClassInfo, node, label: str | None) -> Val:
         if info.is_module:
-            fw = "tf" if info.is_keras else "torch"
+            fw = "tf" if info.is_keras else info.framework
             o = Origin(K.ORIGIN_MODULE, label or "", node, certain=True, framework=fw)
             return Val(frozenset({o}), kind=K.MODULE, attrs={F.CLS: info, F.FRESH_ORIGIN: label is None, F.FW: fw, F.FIELDS: {}})
         # `fields`: the object's attributes as its methods set them (mutable, like the object)
@@ -294,6 +340,10 @@ class CallsMixin(_Base):
     def call_module(self, mod: Val, ev: CallEvent, st: State) -> Val:
         info: ClassInfo | None = mod.get(F.CLS)
         frozen = mod.get(F.FROZEN) or (mod.live and all(o.frozen for o in mod.live))
+        if mod.get(F.EVIDENCED) == "called" and any(_from_trained(a) for a in ev.args):
+            # known only from being called, and applied to what a trained module computed: a
+            # loss function (`criterion(model(x), y)`), not a module with parameters of its own
+            frozen = True
         # a frozen module contributes no trainable origin to its output
         vals = ([] if frozen else [mod]) + ev.args + list(ev.kwargs.values())
         fw = mod.get(F.FW) or fw_of(vals) or "torch"
@@ -322,6 +372,8 @@ class CallsMixin(_Base):
             attrs[F.LOSS_OF] = mod.get(F.LOSS_MODULE)
             if red is None:
                 attrs[F.SCALAR] = True
+        if attrs.get(F.SCALAR) and n:
+            attrs[F.REDUCED_FROM] = attrs.pop(F.NUMEL)  # a loss that sums or averages n values
         elif red is None and any(a.get(F.SCALAR) is False for a in ev.args):
             attrs[F.SCALAR] = False  # a layer keeps the batch dimension
         inf = next((v.get(F.INFERENCE) for v in ev.args if v.get(F.INFERENCE) is not None), None)

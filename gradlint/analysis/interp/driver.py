@@ -34,6 +34,7 @@ from ..events import CallEvent, Ctx, DiffKind, Event, Traced
 
 from ..values import Origin, Val
 from .calls import CallsMixin
+from .evidence import EvidenceMixin
 from .expressions import ExpressionsMixin
 from .methods import MethodsMixin
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, RunCache, State, self_fields
@@ -45,7 +46,7 @@ _RUN_IDS = itertools.count(1)
 _SEQ = itertools.count(1)
 
 
-class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin):
+class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, EvidenceMixin):
     MAX_DEPTH = 3
     LOOP_UNROLL = 2
     MAX_LOOP_NEST_UNROLLED = 3
@@ -79,6 +80,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin):
         self._recording: list | None = None
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._diff_count = 0
+        self._module_uses = None  # evidence of the module-level statements (interp/evidence.py)
+        self._loss_path_names: frozenset[str] | None = None  # names_on_loss_paths(), on first use
         self._expr = {t: getattr(self, name) for t, name in self.EXPRESSIONS.items()}
         self._stmt = {t: getattr(self, name) for t, name in self.STATEMENTS.items()}
         self._small = {t: getattr(self, name) for t, name in self.SMALL_STATEMENTS.items()}
@@ -178,7 +181,14 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin):
             me = params.get(self_name)
             if me is not None and me.kind in (K.MODULE, K.INSTANCE):
                 for attr, fact in self.class_facts(fn.cls).items():
-                    env[f"{self_name}.{attr}"] = self._fact_view(me, fact)
+                    view = self._fact_view(me, fact)
+                    role = self.class_uses(fn.cls).role("self." + attr)
+                    if role is not None and view.kind not in (K.MODULE, K.OPTIMIZER) and view.kind in (None, K.INSTANCE, K.TENSOR):
+                        # `self.model = model` from a parameter of __init__: what the methods do with it
+                        proven = self.self_attribute_by_evidence(fn.cls, attr, fn.node)
+                        if proven is not None:
+                            view = proven
+                    env[f"{self_name}.{attr}"] = view
         if fn.jit is not None:
             ctx = ctx.replace(traced=Traced(fn.jit.kind, fn))
         act = Activation(fn, fn.closure, 0)
@@ -269,6 +279,14 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin):
                 continue
             if role == "optimizer":
                 out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True})
+                continue
+            proven = self.function_uses(fn).role(name) if not ann else None
+            if proven in ("module", "called"):
+                o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True)
+                out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: "torch", F.EVIDENCED: proven})
+                continue
+            if proven == "optimizer":
+                out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
                 continue
             o = Origin(K.ORIGIN_SYM, name, fn.node, certain=False)
             attrs = {F.SYM: name}

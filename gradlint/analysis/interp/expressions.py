@@ -40,6 +40,10 @@ _SAME_VALUE_ATTRS = frozenset({"T", "mT", "H", "real", "imag"})
 _OPAQUE = frozenset({K.NUMBER, K.STR, K.BOOL, K.NONE, K.META, K.FUNCTION, K.TAPE})
 
 
+# attributes of a module that are its parameters
+_PARAMETER_ATTRS = frozenset({"weight", "bias", "weight_ih_l0", "weight_hh_l0", "bias_ih_l0", "bias_hh_l0", "in_proj_weight", "in_proj_bias"})
+
+
 class ExpressionsMixin(_Base):
     EXPRESSIONS = {
         cst.Name: "_e_name",
@@ -223,14 +227,31 @@ class ExpressionsMixin(_Base):
             facts = self.class_facts(info)
             if attr in facts:
                 return self._fact_view(base, facts[attr])
+            # set where the analysis does not look (a base class, a setup method): what the
+            # class's own uses of `self.<attr>` prove it is
+            proven = self.self_attribute_by_evidence(info, attr, node)
+            if proven is not None:
+                return proven
         if kind == K.MODULE:
             if attr in ("trainable_variables", "trainable_weights", "variables", "weights"):
                 return Val(base.live, kind=K.PARAMS, attrs={F.FW: base.get(F.FW), F.CLS: base.get(F.CLS), F.FIELDS: base.get(F.FIELDS)})
+            if attr in _PARAMETER_ATTRS:
+                # `model.weight`, `layer.bias`: a parameter of the module
+                return Val(base.live, kind=K.TENSOR, attrs={F.FW: base.get(F.FW) or "torch", F.LEAF: True, F.PARAM: True})
             if base.get(F.CLS) is not None:
                 # not set by __init__ (inherited, set elsewhere): could be anything
                 o = Origin(K.ORIGIN_SYM, f"{attr}", node, certain=False, framework=base.get(F.FW) or "torch")
                 return Val(frozenset({o}), kind=None, attrs={F.FW: base.get(F.FW)} if base.get(F.FW) else None)
-            return Val(base.live, base.cuts, base.notes, base.graphs, None, {F.SUBMODULE_OF: True, F.FW: base.get(F.FW)} if base.get(F.FW) else None)
+            # an attribute of a module whose class the analysis does not see: a submodule when it
+            # is called (`model.encoder(x)`), otherwise a value that is not the module's history
+            # (`model.num_classes`, `model.training`)
+            return Val(kind=None, attrs={F.MEMBER_OF: base})
+        member_of = base.get(F.MEMBER_OF)
+        if member_of is not None:
+            if attr in _PARAMETER_ATTRS:
+                return Val(member_of.live, kind=K.TENSOR, attrs={F.FW: member_of.get(F.FW) or "torch", F.LEAF: True, F.PARAM: True})
+            # `model.backbone.fc`: still part of the module
+            return Val(kind=None, attrs={F.MEMBER_OF: member_of})
         if kind == K.OPTIMIZER:
             if attr == "param_groups":
                 return Val(frozenset(base.get(F.OPT_PARAMS) or ()), kind=K.CONTAINER)
@@ -260,6 +281,11 @@ class ExpressionsMixin(_Base):
                         self.eval(part, st)
         if base.kind == K.REF:
             return base  # typing subscripts: Optional[...], Tensor[...]
+        if base.get(F.MEMBER_OF) is not None:
+            return base  # `model.blocks[0]`: a submodule
+        if base.kind == K.MODULE and base.get(F.CLS) is None:
+            # `heads["age"]` of an nn.ModuleDict, `layers[0]` of a Sequential: a submodule
+            return Val(base.live, kind=K.MODULE, attrs={F.FW: base.get(F.FW) or "torch"})
         items = base.get(F.ITEMS)
         key = single_index_const(node)
         if items is not None and isinstance(key, int) and -len(items) <= key < len(items):
@@ -354,6 +380,10 @@ class ExpressionsMixin(_Base):
 
     def iter_val(self, v: Val) -> Val:
         """The value of one element of iterable `v`."""
+        if v.get(F.MEMBER_OF) is not None:
+            return v  # `for block in model.blocks`: submodules of the module
+        if v.kind == K.MODULE and v.get(F.CLS) is None:
+            return Val(v.live, kind=K.MODULE, attrs={F.FW: v.get(F.FW) or "torch"})  # `for layer in nn.ModuleList(...)`
         elem = v.get(F.ELEM)
         if elem is not None:
             return elem
@@ -438,6 +468,9 @@ class ExpressionsMixin(_Base):
             attrs[F.NUMEL] = n
         if all(v.get(F.SCALAR) or v.kind == K.NUMBER for v in vals) and any(v.get(F.SCALAR) for v in vals):
             attrs[F.SCALAR] = True
+            reduced = max((v.get(F.REDUCED_FROM) or 0 for v in vals), default=0)
+            if reduced:
+                attrs[F.REDUCED_FROM] = reduced  # `loss_plus - loss_minus`: a difference of two sums of n values
         elif any(v.get(F.SCALAR) is False for v in vals):
             attrs[F.SCALAR] = False
         if any(v.get(F.TRACED) for v in vals):

@@ -13,8 +13,9 @@ from .. import kinds as K
 from .. import frameworks
 from ..events import DiffKind, StoreEvent
 
+from ..frameworks.array_methods import ARRAY_METHOD_NAMES
 from ..names import dotted_name
-from ..queries import numel, truthy
+from ..queries import dtype_named, numel, truthy
 from ..values import EMPTY, Val, combine, join
 from .state import ClassInfo, State
 
@@ -28,6 +29,10 @@ _CONTAINER_KINDS = (K.CONTAINER, K.LIST, K.DICT, K.GRAD, K.TUPLE, K.PARAMS)
 _PRIMITIVE_KINDS = (K.NUMBER, K.STR, K.BOOL, K.NONE, K.META)
 # methods of Python containers (an unknown receiver with one of these is treated as a container)
 _CONTAINER_METHODS = frozenset({"append", "extend", "insert", "appendleft", "setdefault", "pop", "popleft", "get", "values", "items", "keys", "clear", "update"})
+
+
+# methods that return their receiver (a module) or a copy of the same kind (a tensor)
+_SAME_OBJECT_METHODS = frozenset({"to", "cuda", "cpu", "train", "eval", "float", "double", "half", "bfloat16", "share_memory", "type", "to_empty"})
 
 
 class MethodsMixin(_Base):
@@ -45,7 +50,7 @@ class MethodsMixin(_Base):
             self.opt_event(node, st, "clip", args[0] if args else EMPTY)
             return Val(kind=K.TENSOR, attrs={F.FW: "torch"})
         # ---- differentiation
-        if m == "backward" and kind not in (K.OPTIMIZER, K.MODULE, K.INSTANCE, K.SCALER):
+        if m == "backward" and (kind not in (K.OPTIMIZER, K.MODULE, K.INSTANCE, K.SCALER) or recv.get(F.WRAPS)):
             retain = truthy(ev.arg(1, "retain_graph"))
             create = truthy(ev.arg(2, "create_graph"))
             if ev.arg(1, "retain_graph") is None:
@@ -55,7 +60,7 @@ class MethodsMixin(_Base):
             return Val(kind=K.NONE)
         if m in frameworks.BACKWARD_METHODS and kind in (None, K.INSTANCE, K.MODULE) and args:
             # accelerator.backward(loss) / self.manual_backward(loss) / fabric.backward(loss)
-            if recv.get(F.SYM) or kind in (K.INSTANCE, K.MODULE) or recv is EMPTY or recv_name in ("self",):
+            if recv.get(F.SYM) or kind in (K.INSTANCE, K.MODULE) or recv is EMPTY or (kind is None and not recv.live) or recv_name in ("self",):
                 self.differentiate(ev, st, DiffKind.BACKWARD, args[0], ev.arg_nodes[0], retain=truthy(kwargs.get("retain_graph")))
                 return Val(kind=K.NONE)
         # ---- values a library owns: optimizers, tapes, gradient scalers
@@ -65,13 +70,16 @@ class MethodsMixin(_Base):
                 if spec.runs_closure:
                     for a in args:
                         if a.kind == K.FUNCTION:
-                            self.call_function(a.attrs[F.FN], ev, st, [], {}, None)
+                            self.call_function(a.attrs[F.FN], ev, st, list(a.get(F.PARTIAL_ARGS) or ()), {}, None)
                 self.opt_event(node, st, spec.event, recv)
             return EMPTY
         handler = frameworks.RECEIVER_METHODS.get(kind)  # (a dict read: this runs for every method call)
         if handler is not None:
             return handler(self, ev, st, recv, recv_name)
         # ---- modules
+        member_of = recv.get(F.MEMBER_OF)
+        if member_of is not None:
+            return self.module_method(ev, st, member_of, m, recv_name)  # `model.encoder.parameters()`
         if kind in (K.MODULE, K.INSTANCE) and recv.get(F.CLS) is not None:
             info: ClassInfo = recv.attrs[F.CLS]
             meth = info.find_method(m)
@@ -94,6 +102,11 @@ class MethodsMixin(_Base):
                 return r
         if kind in _PRIMITIVE_KINDS:
             return Val(kind=kind if m not in ("format", "join", "split") else K.STR)
+        if kind is None and m in _SAME_OBJECT_METHODS and not recv.live and not recv.get(F.FW):
+            # `GPT(cfg).to(device)`, `Net().train()`: a module's and a tensor's spelling alike; on
+            # an object the analysis knows nothing about the result is that object, still unknown
+            # (its uses may prove it a module when it is bound)
+            return recv
         # ---- tensors (and unknown receivers)
         for overlay in frameworks.TENSOR_METHOD_CHAIN:
             r = overlay.tensor_method(self, ev, st, recv, m, recv_name, recv_node)
@@ -105,7 +118,12 @@ class MethodsMixin(_Base):
         handler = frameworks.MODULE_METHODS.get(m)
         if handler is not None:
             return handler(self, ev, st, recv, recv_name)
-        return self.op_result(ev.node, st, [recv] + ev.args + list(ev.kwargs.values()), attrs={F.FW: recv.get(F.FW)} if recv.get(F.FW) else None)
+        # a method of a module that no library declares (`model.encode(x)`, `model.generate(x)`):
+        # it may use the module's parameters, so its result depends on them (a detach of it still
+        # starves the module), but whether it records a graph is unknown (it may run under
+        # no_grad): no graph node, so no claim that a backward frees or re-walks it
+        out = combine([recv] + ev.args + list(ev.kwargs.values()))
+        return Val(out.live, out.cuts, out.notes, frozenset(), None, {F.FW: recv.get(F.FW)} if recv.get(F.FW) else None)
 
     def container_method(self, ev: "CallEvent", st: State, recv: Val, m: str, recv_name, recv_node) -> Val | None:
         args = ev.args
@@ -114,7 +132,10 @@ class MethodsMixin(_Base):
                 value = args[-1] if m != "extend" else self.iter_val(args[0])
                 if m == "setdefault":
                     value = args[1] if len(args) > 1 else EMPTY
-                self.emit(StoreEvent(ev.node, st.ctx, "append", recv, recv_node, recv_name, value, ev.arg_nodes[-1] if ev.arg_nodes else None))
+                sev = StoreEvent(ev.node, st.ctx, "append", recv, recv_node, recv_name, value, ev.arg_nodes[-1] if ev.arg_nodes else None)
+                self.emit(sev)
+                if sev.notes:
+                    value = value.add_notes(sev.notes)
                 if recv_name is not None:
                     attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in (F.ITEMS, F.ELEM)}
                     attrs[F.ELEM] = join([recv.get(F.ELEM) or self.iter_val(recv), value]) if (recv.get(F.ELEM) is not None or recv.get(F.ITEMS)) else value
@@ -152,17 +173,23 @@ class MethodsMixin(_Base):
         return None
 
     def _any_method(self, ev: "CallEvent", st: State, recv: Val, m: str) -> Val:
-        """A method no overlay knows: the result derives from the receiver and the arguments."""
+        """A method no overlay knows: on an array, the result derives from the receiver and the
+        arguments; on an object the analysis knows nothing about (`augment.tune(pred)`), it is
+        unknown."""
         node = ev.node
         args = ev.args
         kwargs = ev.kwargs
         fw = recv.get(F.FW)
+        if recv.kind is None and not fw and m not in ARRAY_METHOD_NAMES:
+            return self.unknown_result(ev, st, [recv] + args + list(kwargs.values()))
         attrs = {}
         if fw:
             attrs[F.FW] = fw
             if fw == "jax" and recv.get(F.JAX_ARRAY):
                 attrs[F.JAX_ARRAY] = True
         dt = recv.get(F.DTYPE)
+        if m == "astype":
+            dt = dtype_named(ev.arg(0, "dtype"))  # `x.astype(jnp.float32)`: unknown unless named
         if dt and m not in ("float", "double"):
             attrs[F.DTYPE] = dt
         if recv.get(F.TRACED):

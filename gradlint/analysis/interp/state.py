@@ -30,7 +30,8 @@ class RunCache:
 
 
 class ClassInfo:
-    __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts")
+    __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts",
+                 "uses", "evidence_values", "framework")
 
     def __init__(self, node: cst.ClassDef, name: str) -> None:
         self.node = node
@@ -42,9 +43,12 @@ class ClassInfo:
         self.is_autograd_fn = False
         self.is_optimizer = False
         self.is_keras = False
+        self.framework = "torch"  # whose module it is: "jax" for flax/haiku/equinox, "tf" for Keras
         self.is_test = False
         # what __init__ stores on self (attribute name -> value), computed on first use
         self.facts: dict | None = None
+        self.uses: Any = None  # evidence.Uses of `self.x` across the methods (interp/evidence.py)
+        self.evidence_values: dict = {}  # self.x proven by use, one value per attribute
 
     def find_method(self, name: str) -> "FunctionInfo | None":
         return self.methods.get(name)
@@ -61,7 +65,7 @@ class JitSpec:
 class FunctionInfo:
     __slots__ = (
         "node", "name", "qualname", "cls", "params", "defaults", "closure", "decorators",
-        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined",
+        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined", "uses",
     )
 
     def __init__(self, node, name: str, qualname: str, cls: ClassInfo | None, closure: tuple) -> None:
@@ -81,6 +85,7 @@ class FunctionInfo:
         self.is_lambda = False
         self.standalone_done = False
         self.inlined = False  # interpreted at least once where it is called
+        self.uses: Any = None  # evidence.Uses of its body, computed on first use (interp/evidence.py)
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<fn {self.qualname}>"

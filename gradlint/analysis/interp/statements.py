@@ -187,6 +187,8 @@ class StatementsMixin(_Base):
             if root is not None:
                 aev = AssignEvent(node, st.ctx, root, old, value, new, op, target)
                 self.emit(aev)
+                if aev.notes:
+                    new = new.add_notes(aev.notes)  # `losses[k] += loss`: the element carries it
             self._store_item(target, new, st, node, node.value)
 
     @staticmethod
@@ -205,6 +207,7 @@ class StatementsMixin(_Base):
                 for o in v.live:
                     if o.label in ("", "?"):
                         o.label = name
+            v = self.with_evidence(name, v, st, stmt)
             aev = AssignEvent(stmt, st.ctx, name, old, v, v, None, target)
             self.emit(aev)
             if aev.notes:
@@ -270,16 +273,28 @@ class StatementsMixin(_Base):
         self.emit(StoreEvent(stmt, st.ctx, "attr", base, base_node, base_name, v, value_node, attr))
         name = dotted_name(target)
         if name is not None:
+            v = self.with_evidence(self._self_path(name, st), v, st, stmt)
             old = st.env.get(name)
             if old is None:
                 old = self.attribute_of(base, attr, target, st)
             self.emit(AssignEvent(stmt, st.ctx, name, old, v, v, None, target))
             st.env[name] = v
-            # `model.fc = nn.Linear(...)`: the object now reaches what it holds.
+            # `model.fc = nn.Linear(...)`: the module now reaches what it holds. Objects are
+            # field-sensitive otherwise: `args.n = model.n` says nothing about `args.lr`.
             if base_name is not None and base_name in st.env and v.live:
                 old = st.env[base_name]
-                if old.kind in (K.MODULE, K.INSTANCE, None) and not old.get(F.SYM):
+                if old.kind in (K.MODULE, K.INSTANCE) and not old.get(F.SYM):
                     st.env[base_name] = Val(old.live | v.live, old.cuts, old.notes, old.graphs, old.kind, old.attrs)
+
+    def _self_path(self, name: str, st: State) -> str:
+        """`this.model` in a method whose first parameter is `this`: evidence is kept per class
+        as `self.model`."""
+        fn = st.act.fn
+        if fn is not None and fn.cls is not None and fn.params and not fn.is_static:
+            me = fn.params[0][0]
+            if me != "self" and (name == me or name.startswith(me + ".")):
+                return "self" + name[len(me):]
+        return name
 
     def _store_item(self, target: cst.Subscript, v: Val, st: State, stmt, value_node) -> None:
         container_node = target.value
@@ -288,7 +303,10 @@ class StatementsMixin(_Base):
             if isinstance(el.slice, cst.Index):
                 self.eval(el.slice.value, st)
         root = root_name(target)
-        self.emit(StoreEvent(stmt, st.ctx, "item", container, container_node, root, v, value_node))
+        sev = StoreEvent(stmt, st.ctx, "item", container, container_node, root, v, value_node)
+        self.emit(sev)
+        if sev.notes:
+            v = v.add_notes(sev.notes)
         if container.kind in (K.TENSOR, K.GRAD) or container.get(F.FW) in ("torch", "tf", "jax"):
             via_data = bool(container.get(F.DATA_OF))
             by = self.saved_by(st, root, container)
@@ -311,6 +329,9 @@ class StatementsMixin(_Base):
             else:
                 kind = old.kind if old is not None and old.kind else K.CONTAINER
                 attrs = {k: x for k, x in (old.attrs or {}).items() if k not in (F.ITEMS,)} if old is not None else None
+                if attrs and attrs.get(F.ELEM) is not None:
+                    # `losses[k] += loss`: what a later `losses[-1]` reads may be the new value
+                    attrs[F.ELEM] = combine([attrs[F.ELEM], v])
                 st.env[root] = combine([old or EMPTY, v], kind=kind, attrs=attrs or None)
 
     # ---------------------------------------------------------------- definitions
@@ -396,6 +417,9 @@ class StatementsMixin(_Base):
                     info.is_module = True
                 if "keras" in roles:
                     info.is_keras = info.is_module
+                    info.framework = "tf"
+                if q.startswith(("flax.", "haiku.", "equinox.")):
+                    info.framework = "jax"
                 if "autograd_function" in roles:
                     info.is_autograd_fn = True
                     info.is_module = False
@@ -411,6 +435,8 @@ class StatementsMixin(_Base):
                 info.is_autograd_fn |= parent.is_autograd_fn
                 info.is_optimizer |= parent.is_optimizer
                 info.is_keras |= parent.is_keras
+                if parent.framework != "torch":
+                    info.framework = parent.framework
                 for mname, m in parent.methods.items():
                     info.methods.setdefault(mname, m)
         inherited = dict(info.methods)

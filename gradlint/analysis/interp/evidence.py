@@ -1,0 +1,150 @@
+"""Applying evidence from use (analysis/evidence.py) where a value is bound or read.
+
+A parameter `optimizer` whose scope calls `optimizer.zero_grad()` and `optimizer.step()`, an
+attribute `self.model` that some method of the class trains (`self.model.train()`), a name bound
+to the result of an imported factory (`model = GPT(cfg)`) and then called on the way to a
+backpropagated loss: the interpreter does not see them constructed, so without evidence they
+are unknown. Their uses prove what they are: this mixin turns an *unknown* value into a module
+or an optimizer when, and only when, its name's uses prove it, and marks a value that is
+backpropagated as having history. A value the analysis knows (a tensor, a module, a number) is
+never changed by evidence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import facts as F
+from .. import kinds as K
+from ..evidence import Role, Uses, class_uses, module_uses, uses_of
+from ..facts import Evidence, Tri
+from ..values import OPAQUE, Origin, Val
+from .state import ClassInfo, FunctionInfo, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .host import InterpreterHost as _Base
+else:
+    _Base = object
+
+# kinds whose values evidence never changes: the analysis knows what they are
+_KNOWN = frozenset({
+    K.TENSOR, K.GRAD, K.NDARRAY, K.NUMBER, K.STR, K.BOOL, K.NONE, K.META, K.TUPLE, K.LIST, K.DICT,
+    K.CONTAINER, K.PARAMS, K.MODULE, K.OPTIMIZER, K.SCALER, K.TAPE, K.CTX, K.FUNCTION, K.BOUND,
+    K.CLASS, K.REF, K.JAXFN, K.AUTOGRAD_APPLY,
+})
+
+
+def _history_unknown(v: Val) -> bool:
+    """Whether the analysis does not know if `v` has autograd history: a value it did not see
+    made (kind unknown, a parameter of the function, the result of code it cannot see). A
+    tensor it computed is known either way, and the evidence of the name must not overrule
+    it: names are reused (`loss_q` under no_grad, then the meta-loss that is backpropagated)."""
+    if v.kind is None:
+        return True
+    if v.kind != K.TENSOR:
+        return False
+    return bool(v.get(F.SYM)) or any(not o.certain for o in v.live) or any(c.kind == OPAQUE for _, c in v.cuts)
+
+
+class EvidenceMixin(_Base):
+    _module_uses: Uses | None
+    _loss_path_names: frozenset[str] | None
+
+    # ------------------------------------------------------------------ whose evidence
+    def uses_of_scope(self, st: State) -> Uses:
+        fn = st.act.fn
+        if fn is None:
+            if self._module_uses is None:
+                self._module_uses = module_uses(self.body)
+            return self._module_uses
+        return self.function_uses(fn)
+
+    def names_on_loss_paths(self) -> frozenset[str]:
+        cached = self._loss_path_names
+        if cached is None:
+            if self._module_uses is None:
+                self._module_uses = module_uses(self.body)
+            names = set(self._module_uses.loss_path)
+            for fn in self.functions:
+                if not fn.is_lambda:
+                    names |= self.function_uses(fn).loss_path
+            cached = self._loss_path_names = frozenset(names)
+        return cached
+
+    def loss_path_of(self, fn: FunctionInfo | None) -> frozenset[str]:
+        if fn is None:
+            if self._module_uses is None:
+                self._module_uses = module_uses(self.body)
+            return frozenset(self._module_uses.loss_path)
+        return frozenset(self.function_uses(fn).loss_path)
+
+    def function_uses(self, fn: FunctionInfo) -> Uses:
+        u = fn.uses
+        if u is None:
+            self_name = fn.params[0][0] if fn.cls is not None and not fn.is_static and fn.params else None
+            u = fn.uses = uses_of(fn.node, self_name)
+        return u
+
+    def class_uses(self, info: ClassInfo) -> Uses:
+        u = info.uses
+        if u is None:
+            methods = []
+            for m in info.methods.values():
+                if m.is_lambda or m.is_static:
+                    continue
+                methods.append((m.node, m.params[0][0] if m.params else None))
+            u = info.uses = class_uses(methods)
+        return u
+
+    def role_of(self, name: str, st: State) -> str | None:
+        fn = st.act.fn
+        if fn is not None and fn.cls is not None and (name == "self" or name.startswith("self.")):
+            return self.class_uses(fn.cls).role(name)
+        return self.uses_of_scope(st).role(name)
+
+    def backprop_evidence(self, name: str, st: State):
+        """The call that differentiates `name` in this scope, if any."""
+        fn = st.act.fn
+        if fn is not None and fn.cls is not None and name.startswith("self."):
+            return self.class_uses(fn.cls).backprop.get(name)
+        return self.uses_of_scope(st).backprop.get(name)
+
+    # ------------------------------------------------------------------ applying it
+    def with_evidence(self, name: str, v: Val, st: State, node) -> Val:
+        """`v` about to be bound to (or read as) `name`: what its uses prove it is."""
+        if v.kind not in _KNOWN:
+            role = self.role_of(name, st)
+            if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
+                return self.evidenced_module(name, v, node, role)
+            if role == Role.OPTIMIZER and v.kind != K.INSTANCE:
+                return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+        if v.get(F.HISTORY) is None and _history_unknown(v):
+            proof = self.backprop_evidence(name, st)
+            if proof is not None:
+                return v.with_fact(F.HISTORY, Evidence(Tri.YES, proof))
+        return v
+
+    def evidenced_module(self, name: str, v: Val, node, role: str) -> Val:
+        """A module proven by use: its own origin, or the origins of the modules it wraps.
+        `role` CALLED: only its calls prove it, so it may be a loss function (see call_module)."""
+        origins = v.live or frozenset(o for o, c in v.cuts if c.kind == OPAQUE and o.kind == K.ORIGIN_MODULE)
+        if not origins:
+            origins = frozenset({Origin(K.ORIGIN_MODULE, name.rsplit(".", 1)[-1] if name.startswith("self.") else name, node, certain=True)})
+        fw = v.get(F.FW) or "torch"
+        return Val(origins, kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: role})
+
+    def self_attribute_by_evidence(self, info: ClassInfo, attr: str, node) -> Val | None:
+        """`self.attr` that no code of the class visibly sets (a base class or a setup method
+        the analysis does not see does): what the class's uses of it prove, one value per
+        attribute so that every read is the same module or optimizer."""
+        cache = info.evidence_values
+        if attr in cache:
+            return cache[attr]
+        role = self.class_uses(info).role("self." + attr)
+        v: Val | None = None
+        if role in (Role.MODULE, Role.CALLED):
+            v = self.evidenced_module("self." + attr, Val(), node, role).with_fact(F.PERSISTENT, True)
+        elif role == Role.OPTIMIZER:
+            v = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True, F.PERSISTENT: True})
+        cache[attr] = v
+        return v
