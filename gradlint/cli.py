@@ -28,6 +28,10 @@ DELEGATED = {
         "check the gradients of a function numerically (runs your code in a child process)",
     ),
     "lsp": ("gradlint_server.cli", "run the language server (stdio by default)"),
+    "trace": (
+        "gradlint.trace.cli",
+        "run a training program for a few optimizer steps and report what it observed (runs your code in a child process)",
+    ),
 }
 
 
@@ -108,6 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--file-timeout", type=float, metavar="SECONDS",
         help="stop checking a file after this many seconds and report it as GL004 "
         "(default: 5 s plus 10 s per MB of the file; 0: no limit)",
+    )
+    files.add_argument(
+        "--trace-results", type=Path, action="append", metavar="FILE",
+        help="merge findings saved by `gradlint trace --output-format json` (for the files being checked)",
     )
     check.set_defaults(handler=cmd_check)
 
@@ -214,8 +222,26 @@ def cmd_check(args) -> int:
         )
     if args.diff:
         return _report_diff(args, result.diffs, result.fixed)
-    _report(args, ctx, result.diagnostics, fixed=result.fixed)
-    return _exit_code(args, result.diagnostics, result.fixed)
+    diagnostics = _with_trace_results(args, config, result) if args.trace_results else result.diagnostics
+    _report(args, ctx, diagnostics, fixed=result.fixed)
+    return _exit_code(args, diagnostics, result.fixed)
+
+
+def _with_trace_results(args, config, result) -> list:
+    """The static findings plus those of saved traces for the same files (gradlint/trace/results.py)."""
+    from .trace.results import TraceResultsError, filter_diagnostics, load, merge
+
+    checked = {os.path.realpath(f) for f in result.files}
+    traced = []
+    for path in args.trace_results:
+        try:
+            diags, warnings = load(path)
+        except TraceResultsError as exc:
+            raise UsageError(str(exc)) from None
+        for w in warnings:
+            _err(f"warning: {w}", args)
+        traced += [d for d in diags if os.path.realpath(d.path) in checked]
+    return merge(result.diagnostics, filter_diagnostics(traced, config))
 
 
 def _check_stdin(args, config, ctx) -> int:

@@ -5,9 +5,10 @@ app.py (the server and its services) and handlers.py (the LSP methods); document
 (debounce and versions), linter.py + lintworker.py (the engine in child processes),
 positions.py (code points <-> UTF-16/UTF-8), convert.py (engine -> LSP diagnostics),
 actions.py (code actions), hover.py, gradcheck.py + targets.py (the gradient-check command),
-settings.py + project.py (configuration), protocol.py + transport.py (JSON-RPC), logs.py,
-client.py (client capabilities), cli.py. Notebook cells are joined and split by
-gradlint.notebook.cells, which `gradlint check` uses too.
+trace.py (the trace command and its findings), settings.py + project.py (configuration),
+protocol.py + transport.py (JSON-RPC), logs.py, client.py (client capabilities), cli.py.
+Notebook cells are joined and split by gradlint.notebook.cells, which `gradlint check` uses
+too.
 """
 
 from __future__ import annotations

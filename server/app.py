@@ -4,6 +4,7 @@
          ─► Checked per document/cell ─► push publishDiagnostics  or  answer textDocument/diagnostic
     codeAction / resolve / hover ─► actions.py / hover.py on the checked text
     workspace/executeCommand gradlint.gradcheck ─► gradcheck.py (dynamic worker, progress)
+    workspace/executeCommand gradlint.trace ─► trace.py (a traced run; findings in every file)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .project import ProjectConfigs
 from .protocol import GradlintProtocol
 from .settings import Settings
 from . import targets as targets_mod
+from .trace import TraceService
 
 log = logging.getLogger(__name__)
 timing_log = logging.getLogger("gradlint_server.timing")  # not forwarded to the client
@@ -119,6 +121,7 @@ class GradlintServer(LanguageServer):
         # as many documents at once as there are lint processes: one heavy buffer holds one
         self.scheduler = Scheduler(self._run_check, self._on_result, self.ready, concurrency=self.linter.size)
         self.gradcheck = GradcheckService(self, pool_factory)
+        self.trace = TraceService(self)
         self.session = None
         self._published: dict[str, set[str]] = {}
         self._reported_settings: set[str] = set()
@@ -297,6 +300,7 @@ class GradlintServer(LanguageServer):
         items = [to_lsp(d, dr.index, uri, dr.version, self.client.related_information) for d in dr.diagnostics]
         items += dr.extra
         items += [d for _, d in self.gradcheck.diagnostics(uri, dr.text, dr.index)]
+        items += self.trace.diagnostics(uri, dr.text, dr.index, dr.version)
         return items
 
     def _publish(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> None:
@@ -415,6 +419,7 @@ class GradlintServer(LanguageServer):
     async def stop_work(self) -> None:
         self._closing = True
         await self.gradcheck.shutdown()
+        await self.trace.shutdown()
         await self.scheduler.stop()
 
     async def cleanup(self) -> None:

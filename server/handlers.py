@@ -18,6 +18,7 @@ from .documents import DocumentClosed
 from .hover import hover as make_hover
 from .linter import limit_for
 from .settings import from_sources
+from .trace import TRACE_COMMAND, trace_action
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import GradlintServer
@@ -139,7 +140,7 @@ def register(ls: GradlintServer) -> None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         dr = result.payload.docs.get(uri) if result.payload is not None else None
         items = ls.lsp_diagnostics(uri, dr) if dr is not None else []
-        result_id = f"{ls.session_id}.{result.gen}.{ls.gradcheck.epoch}"
+        result_id = f"{ls.session_id}.{result.gen}.{ls.gradcheck.epoch}.{ls.trace.epoch}"
         if params.previous_result_id == result_id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
         return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
@@ -160,6 +161,9 @@ def register(ls: GradlintServer) -> None:
             out += actions.report_actions(view, rng, ls.gradcheck.diagnostics(view.uri, view.text, view.index))
             found = [] if view.notebook_cell or view.path is None else ls.targets_of(view.uri, view.text)
             action = actions.gradcheck_action(view, rng, ls.client, ls.settings.dynamic_checks, found)
+            if action is not None:
+                out.append(action)
+            action = trace_action(view, ls.client, ls.settings.dynamic_checks, rng)
             if action is not None:
                 out.append(action)
         if actions.wants(actions.FIX_ALL, only) and actions.has_safe_fix(view.diagnostics):
@@ -217,6 +221,10 @@ def register(ls: GradlintServer) -> None:
     @ls.command(actions.GRADCHECK_COMMAND)
     async def gradcheck(*args):
         return await ls.gradcheck.run(args)
+
+    @ls.command(TRACE_COMMAND)
+    async def trace(*args):
+        return await ls.trace.run(args)
 
     @ls.command(actions.SHOW_REPORT_COMMAND)
     def show_report(*args):

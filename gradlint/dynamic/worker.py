@@ -115,6 +115,11 @@ class Output:
 class Worker:
     """One child process in `python`, reused across checks until it dies or is killed."""
 
+    # The program the child runs. A subclass may run another child that speaks the same
+    # protocol (child.py's Channel and messages) and so gets the same isolation:
+    # gradlint.trace.runner runs a training program under a trace instead of the checker.
+    bootstrap = BOOTSTRAP
+
     def __init__(self, python: str | None = None, memory_mb: int = DEFAULT_MEMORY_MB,
                  output_limit: int = DEFAULT_OUTPUT_LIMIT,
                  startup_timeout: float = DEFAULT_STARTUP_TIMEOUT) -> None:
@@ -146,7 +151,7 @@ class Worker:
         env = _child_env()
         try:
             proc = subprocess.Popen(
-                [self.python, "-c", BOOTSTRAP, PACKAGE_DIR, str(self.memory_mb)],
+                [self.python, "-c", self.bootstrap, PACKAGE_DIR, str(self.memory_mb)],
                 stdin=theirs, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 start_new_session=True, env=env)
         except BaseException:

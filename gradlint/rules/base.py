@@ -85,6 +85,9 @@ class Rule:
     # the frameworks the rule is about (documentation; the analysis decides what applies)
     frameworks: ClassVar[tuple[str, ...]] = ("torch",)
     fix_applicability: ClassVar[Applicability | None] = None
+    # True for the GL6xx rules (rules/runtime.py): observed by `gradlint trace` in a run of the
+    # program, never reported by the static engine; their examples are programs to trace
+    runtime: ClassVar[bool] = False
     # `on_call` only for calls whose callee's last name is in this set (None: every call)
     call_names: ClassVar[frozenset | None] = None
     valid: ClassVar[list] = []

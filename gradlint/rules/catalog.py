@@ -19,11 +19,17 @@ END = "<!-- rules:end -->"
 
 def summary() -> str:
     """The count of rules and families, for README (kept inside the generated block)."""
-    titles = family_titles()
-    analysed = [r for r in all_rules() if not r.code.startswith("GL0")]
-    families = [p for p in titles if p != "GL0"]
-    own = len(all_rules()) - len(analysed)
-    return f"**{len(analysed)} rules** in {len(families)} families, plus {own} diagnostics about gradlint itself (GL0xx):"
+    rules = all_rules()
+    runtime = [r for r in rules if r.runtime]
+    analysed = [r for r in rules if not r.code.startswith("GL0") and not r.runtime]
+    families = {r.code[:3] for r in analysed}
+    own = len(rules) - len(analysed) - len(runtime)
+    observed = ""
+    if runtime:
+        prefixes = sorted({r.code[:3] for r in runtime})
+        observed = f", {len(runtime)} observed in a run by `gradlint trace` ({', '.join(p + 'xx' for p in prefixes)})"
+    return (f"**{len(analysed)} rules** in {len(families)} families{observed}, "
+            f"plus {own} diagnostics about gradlint itself (GL0xx):")
 
 
 def markdown_table() -> str:

@@ -10,11 +10,15 @@ from gradlint.engine import check_source, fix_source
 from gradlint.rules.base import all_rules, dedent, examples_of
 
 RULES = all_rules()
-ANALYSED = [r for r in RULES if not r.code.startswith("GL00")]  # GL0xx: reported by the engine itself
+# GL6xx are reported by `gradlint trace` only: their examples are programs to run
+# (tests/trace/test_runtime_rule_examples.py runs them); the static engine must stay silent on them.
+STATIC = [r for r in RULES if not r.runtime]
+RUNTIME = [r for r in RULES if r.runtime]
+ANALYSED = [r for r in STATIC if not r.code.startswith("GL00")]  # GL0xx: reported by the engine itself
 
 
 def _cases(kind: str):
-    for rule in RULES:
+    for rule in STATIC:
         valid, invalid = examples_of(rule)
         for i, ex in enumerate(valid if kind == "valid" else invalid):
             yield pytest.param(rule, ex, id=f"{rule.code}-{kind}-{i}")
@@ -66,3 +70,13 @@ def test_invalid_examples_contain_a_trigger(rule):
 def test_codes_are_unique_and_families_match():
     names = [r.name for r in RULES]
     assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("rule", RUNTIME, ids=lambda r: r.code)
+def test_runtime_rules_never_fire_statically(rule):
+    assert rule.message and rule.rationale and rule.docs and rule.code.startswith("GL6")
+    valid, invalid = examples_of(rule)
+    assert valid and invalid and all(i.line for i in invalid)
+    for ex in valid + invalid:
+        assert not [d for d in check_source(dedent(ex.code), "example.py") if d.code == rule.code]
+    assert "gradlint trace" in rule.page()

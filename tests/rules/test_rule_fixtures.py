@@ -74,7 +74,12 @@ def test_fixture_directories_are_rule_codes():
 
 def test_every_analysed_rule_has_fixtures():
     load_all()
-    missing = [code for code in REGISTRY if not code.startswith("GL0") and not (FIXTURES / code).is_dir()]
+    # GL6xx (runtime rules) are observed by `gradlint trace`: their fixtures are the traced
+    # scripts in tests/trace/
+    missing = [
+        code for code, rule in REGISTRY.items()
+        if not code.startswith("GL0") and not rule.runtime and not (FIXTURES / code).is_dir()
+    ]
     assert not missing, missing
 
 

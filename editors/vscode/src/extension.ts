@@ -5,6 +5,7 @@ import { onDidChangePythonEnvironment } from "./python";
 import { REPORT_SCHEME, ReportStore } from "./report";
 import { ServerManager } from "./server";
 import { RESTART_SETTINGS, readSettings, SECTION } from "./settings";
+import { TRACE_SCRIPT, traceActiveScript, traces } from "./trace";
 
 let servers: ServerManager | undefined;
 
@@ -13,7 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const reports = new ReportStore();
   const root = () => vscode.workspace.workspaceFolders?.[0]?.uri;
   const checks: GradientChecks = new GradientChecks(reports, log, () => manager.serverSettings(root()));
-  const manager: ServerManager = new ServerManager(context, log, checks.middleware, () => checks.running > 0);
+  const manager: ServerManager = new ServerManager(context, log, checks.middleware, () => checks.running > 0 || traces.running > 0);
   servers = manager;
 
   context.subscriptions.push(
@@ -24,6 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
     vscode.commands.registerCommand("gradlint.checkGradients", () => checks.checkAtCursor(manager.client)),
     vscode.commands.registerCommand(SHOW_REPORT, () => checks.showLatest(manager.client)),
+    vscode.commands.registerCommand(TRACE_SCRIPT, () => traceActiveScript(manager.client, () => manager.serverSettings(root()), log)),
     vscode.commands.registerCommand("gradlint.restart", () => manager.restart()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {

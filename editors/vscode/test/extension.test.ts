@@ -109,6 +109,32 @@ test("checks gradients at the cursor, shows progress, the verdict and the report
   assert.match(host.activeEditor.document.getText(), /smooth.*pass/);
 });
 
+test("traces the active script through the server: findings at their line; the code action does the same", { timeout: 180_000, skip: NO_BUNDLE || NO_TORCH }, async () => {
+  const folder = workspaceWith("train.py");
+  session = await activate({ folder, user: { "gradlint.interpreter": [PYTHON], "gradlint.importStrategy": "useBundled" } });
+  const doc = host.open(path.join(folder, "train.py"));
+  const blocks = doc.getText().split("\n").findIndex((l) => l.includes("self.blocks = ["));
+  const traced = () => gradlintDiagnostics(doc.uri).filter((x) => codeOf(x) === "GL602");
+  assert.deepEqual(traced(), [], "static linting is silent on this script");
+
+  const report = (await host.commands.get("gradlint.traceScript")!()) as Record<string, any>;
+  assert.equal(report?.status, "stopped", JSON.stringify(report));
+  assert.deepEqual(report.findings.map((f: any) => [f.code, f.line]), [["GL602", blocks + 1]]);
+  assert.ok(host.progress.some((p) => /tracing train\.py/.test(p.title ?? "") && p.done), "progress while tracing");
+  assert.match(logText(), /trace of train\.py: stopped, 1 finding/);
+  assert.match(logText(), /\[server\] gradlint trace of train\.py: 1 finding; traced 3 optimizer steps/);
+  assert.ok(host.messages.some((m) => m.level === "warning" && /trace of train\.py: 1 finding \(see Problems\)/.test(m.message)), JSON.stringify(host.messages));
+  const [d] = await host.waitFor("the trace's finding in the editor", () => traced().length > 0 && traced());
+  assert.equal(d.range.start.line, blocks);
+  assert.equal(d.severity, DiagnosticSeverity.Error);
+
+  // The server's "Trace this script" code action, run as VS Code runs it: its command.
+  const again = (await runCodeAction(doc, 0, /^Trace this script$/)) as Record<string, any>;
+  assert.equal(again?.status, "stopped", JSON.stringify(again));
+  assert.equal(again.findings.length, 1);
+  assert.equal(traced().length, 1, "a new trace replaces the last one's findings");
+});
+
 /** Asks the client's code action provider for actions on `line` and runs the matching one's command. */
 async function runCodeAction(doc: { uri: Uri }, line: number, title: RegExp): Promise<unknown> {
   const provider = host.providers.find((p) => p.kind === "codeActions")!.provider;
@@ -153,6 +179,11 @@ test("untrusted workspace: lints, never runs code, and ignores workspace-chosen 
   assert.equal(result, undefined);
   assert.ok(host.messages.some((m) => m.level === "warning" && /trust/.test(m.message)));
   assert.equal(host.progress.length, 0, "no check started");
+  // "Trace this script" runs the workspace's code too: refused before anything reaches the server.
+  assert.equal(await host.commands.get("gradlint.traceScript")!(), undefined);
+  assert.ok(host.messages.some((m) => m.level === "warning" && /tracing runs this workspace's code; trust/.test(m.message)));
+  assert.equal(host.progress.length, 0, "no trace started");
+  assert.doesNotMatch(logText(), /trace of/);
 
   // Granting trust restarts the server with the workspace's settings: now its interpreter counts.
   host.grantTrust();
@@ -168,6 +199,9 @@ test("gradlint.enableDynamicChecks: off refuses checks; turning it on restarts t
   assert.equal(await host.commands.get("gradlint.checkGradients")!(), undefined);
   assert.ok(host.messages.some((m) => m.level === "warning" && /turned off \(gradlint\.enableDynamicChecks\)/.test(m.message)));
   assert.equal(host.progress.length, 0);
+  // "Trace this script" runs the workspace's code too: refused the same way, nothing sent.
+  assert.equal(await host.commands.get("gradlint.traceScript")!(), undefined);
+  assert.ok(host.messages.some((m) => m.level === "warning" && /tracing is turned off/.test(m.message)));
 
   // The server holds on to an initial dynamicChecks: false, so only a new one can say true.
   host.setSetting("gradlint.enableDynamicChecks", true);

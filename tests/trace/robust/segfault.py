@@ -1,0 +1,3 @@
+import ctypes
+
+ctypes.string_at(0)

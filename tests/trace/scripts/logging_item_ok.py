@@ -1,0 +1,16 @@
+# Correct: .item() used for logging.
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.01)
+running = 0.0
+for step in range(20):
+    x, y = torch.randn(32, 8), torch.randn(32, 1)
+    opt.zero_grad()
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    opt.step()
+    running += loss.item()  # logging: fine
+print(running)

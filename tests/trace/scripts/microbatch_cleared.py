@@ -1,0 +1,14 @@
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.01)
+accum = 4
+for i in range(40):
+    x, y = torch.randn(8, 8), torch.randn(8, 1)
+    opt.zero_grad()  # expect: GL303
+    loss = nn.functional.mse_loss(model(x), y) / accum
+    loss.backward()
+    if (i + 1) % accum == 0:
+        opt.step()
