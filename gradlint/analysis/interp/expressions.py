@@ -370,7 +370,7 @@ class ExpressionsMixin(_Base):
     def _e_lambda(self, node: cst.Lambda, st: State) -> Val:
         fn = self._fn_by_node.get(id(node))
         if fn is None:
-            closure = (st.env,) + st.act.closure if st.act.fn is not None else ()
+            closure = (st.env,) + st.act.closure if st.act.fn is not None else ((st.env,) if st.env is not self.genv else ())
             fn = FunctionInfo(node, "<lambda>", "<lambda>", None, closure)
             fn.is_lambda = True
             self._read_params(fn, node.params, st)

@@ -50,7 +50,9 @@ class MethodsMixin(_Base):
             self.opt_event(node, st, "clip", args[0] if args else EMPTY)
             return Val(kind=K.TENSOR, attrs={F.FW: "torch"})
         # ---- differentiation
-        if m == "backward" and (kind not in (K.OPTIMIZER, K.MODULE, K.INSTANCE, K.SCALER) or recv.get(F.WRAPS)):
+        helper_backward = (m == "backward" and args and kind is None and not recv.get(F.SYM) and not recv.live
+                           and not recv.cuts and not recv.graphs and recv.get(F.HISTORY) is None)
+        if m == "backward" and not helper_backward and (kind not in (K.OPTIMIZER, K.MODULE, K.INSTANCE, K.SCALER) or recv.get(F.WRAPS)):
             retain = truthy(ev.arg(1, "retain_graph"))
             create = truthy(ev.arg(2, "create_graph"))
             if ev.arg(1, "retain_graph") is None:

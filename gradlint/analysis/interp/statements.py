@@ -342,7 +342,7 @@ class StatementsMixin(_Base):
             qual = f"{cls.name}.{node.name.value}" if cls else node.name.value
             if st.act.fn is not None and cls is None:
                 qual = f"{st.act.fn.qualname}.<locals>.{node.name.value}"
-            closure = (st.env,) + st.act.closure if st.act.fn is not None else ()
+            closure = (st.env,) + st.act.closure if st.act.fn is not None else self._module_branch_env(st, cls)
             fn = FunctionInfo(node, node.name.value, qual, cls, closure)
             self._fn_by_node[id(node)] = fn
             self.functions.append(fn)
@@ -353,12 +353,20 @@ class StatementsMixin(_Base):
             # re-entered (loop iteration / inlined caller): refresh the closure to this env
             if st.act.fn is not None and cls is None:
                 fn.closure = (st.env,) + st.act.closure
+            elif st.act.fn is None and cls is None:
+                fn.closure = self._module_branch_env(st, cls)
         val = Val(kind=K.FUNCTION, attrs={F.FN: fn})
         if fn.jit is not None and fn.jit.kind == "grad":
             val = jax_overlay.transformed_function(fn, node)  # @jax.grad: calls return gradients
         if cls is None:
             st.env[node.name.value] = val
         return fn
+
+    def _module_branch_env(self, st: State, cls: ClassInfo | None) -> tuple:
+        """A module-level function defined inside an `if __name__ == "__main__":` block or a loop:
+        that code runs on a copy of the module's names, which the function must see (LBFGS's
+        `closure()` reads the model made in the same block)."""
+        return (st.env,) if cls is None and st.env is not self.genv else ()
 
     def _read_params(self, fn: FunctionInfo, params: cst.Parameters, st: State) -> None:
         for p in params.posonly_params:
