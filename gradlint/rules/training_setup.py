@@ -379,10 +379,37 @@ class GradClipMisplaced(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._events: dict[tuple, OptEvent] = {}  # (run, id(node)) -> the step/zero_grad event
+        self._order: list = []  # every gradient event (opt and diff), in program order
+        self._first_clips: list[OptEvent] = []  # clips with no gradient event before them in their run
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind in ("backward", "autograd_grad"):
+            self._order.append(ev)
+
+    def finish(self) -> None:
+        # `clip(...); loss.backward()` at the start of a function (the FAMO report): whatever it
+        # clipped, the gradients this backward computes reach the step unclipped
+        for c in self._first_clips:
+            after = [e for e in self._order if e.ctx.run == c.ctx.run and e.seq > c.seq]
+            nxt = min(after, key=lambda e: e.seq) if after else None
+            if isinstance(nxt, DiffEvent) and nxt.kind == "backward":
+                self.report(
+                    c.node,
+                    lambda line, b=nxt.node: (
+                        f"gradients are clipped before the backward() on line {line(b)} computes them: the new gradients "
+                        f"reach step() unclipped; clip between backward() and step()"
+                    ),
+                )
 
     def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind != "clip":
+            self._order.append(ev)
         if ev.kind in ("step", "zero_grad"):
             self._events[(ev.ctx.run, id(ev.node))] = ev
+            return
+        if ev.kind == "clip" and ev.prev is None and ev.ctx.fn is not None and not ev.ctx.calls and not any(
+                e.ctx.run == ev.ctx.run for e in self._order):
+            self._first_clips.append(ev)
             return
         if ev.kind != "clip" or ev.prev is None or ev.prev[0] not in ("step", "zero", "zero_after_backward"):
             return
