@@ -257,7 +257,7 @@ class ModuleCreatedInForward(Rule):
             net = Net(8)
             net(torch.randn(4, 8)).backward()
             """,
-            line=9,
+            line=10,
         ),
     ]
     valid = [
