@@ -7,6 +7,8 @@ few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ..analysis import facts as F
@@ -319,7 +321,7 @@ class MissingZeroGrad(Rule):
         run = ev.ctx.run
         for depth in range(1, len(ev.ctx.loops) + 1):
             key = (run, ev.ctx.loops[:depth])
-            yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False})
+            yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False, "steps": [], "cleared": set(), "all": False})
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "backward" or not ev.ctx.loops:
@@ -335,11 +337,16 @@ class MissingZeroGrad(Rule):
         for f in self._frames(ev):
             if ev.kind == "zero_grad":
                 f["zero"] = True
+                # which gradients it clears: an optimizer's own parameters, or (anything else) all
+                mine = _certain(ev.target.get(F.OPT_PARAMS)) if ev.target.kind == "optimizer" else frozenset()
+                f["cleared"] |= mine
+                f["all"] = f["all"] or not mine
             elif ev.kind == "step" and ev.target.kind == "optimizer" and ev.target.get(F.FW) != "tf":
                 f["step"] = True
+                f["steps"].append(ev)
 
     def finish(self) -> None:
-        for f in self._loops.values():
+        for key, f in self._loops.items():
             if f["backward"] and f["step"] and not f["zero"]:
                 ev = f["backward"][0]
                 self.report(
@@ -348,6 +355,39 @@ class MissingZeroGrad(Rule):
                     ".grad, so each step uses the sum of all previous iterations' gradients; call `optimizer.zero_grad()` "
                     "at the start of each iteration",
                 )
+            elif f["backward"] and f["zero"] and not f["all"]:
+                self._uncleared_optimizer(key, f)
+
+    def _uncleared_optimizer(self, key, f) -> None:
+        """Several optimizers, each cleared by its own `zero_grad()`: one that steps in the loop
+        and whose parameters no clearing covers accumulates across iterations (idinvert's
+        `optimizer_D`). Only when every clearing is an optimizer's, with known parameters, and
+        the loop resets no `.grad` by hand."""
+        loop = key[1][-1][0]
+        if re.search(r"(?<!autograd)\.grad\b", self.ctx.code(loop)):
+            return
+        for st in f["steps"]:
+            params = _certain(st.target.get(F.OPT_PARAMS))
+            if not params or params & f["cleared"]:
+                continue
+            hit = [b for b in f["backward"] if b.target.live & params]
+            if not hit:
+                continue
+            node = st.node
+            name = self.ctx.code(node.func.value) if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else "this optimizer"
+            self.report(
+                hit[0].node,
+                lambda line, name=name, node=node: (
+                    f"this loop clears the gradients of its other optimizers but never `{name}.zero_grad()`: backward() adds "
+                    f"into the .grad of `{name}`'s parameters, so its step() on line {line(node)} uses the sum of all previous "
+                    f"iterations' gradients; call `{name}.zero_grad()` before this backward()"
+                ),
+            )
+            return
+
+
+def _certain(origins) -> frozenset:
+    return frozenset(o for o in (origins or ()) if getattr(o, "certain", False))
 
 
 class ZeroGradBetweenBackwardAndStep(Rule):

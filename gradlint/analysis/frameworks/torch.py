@@ -8,6 +8,7 @@ order is part of the meaning (a name is read by the first rule that matches it).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -123,6 +124,15 @@ SAVES_INPUT = frozenset({
 OUTPUT_ONLY_MODULES = frozenset({
     "ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "ELU", "ReLU6", "Hardtanh", "Dropout", "Dropout2d", "Identity",
     "Flatten", "Unflatten", "AdaptiveAvgPool2d", "AvgPool2d", "Upsample",
+})
+# torch.nn classes whose instances own trainable parameters by default (a layer kept where
+# nn.Module does not register it, or created anew in forward(), loses exactly these).
+TRAINABLE_MODULES = frozenset({
+    "Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
+    "ConvTranspose3d", "LazyConv1d", "LazyConv2d", "LazyConv3d", "Embedding", "EmbeddingBag", "RNN", "LSTM", "GRU",
+    "RNNCell", "LSTMCell", "GRUCell", "LayerNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+    "MultiheadAttention", "Transformer", "TransformerEncoder", "TransformerDecoder", "TransformerEncoderLayer",
+    "TransformerDecoderLayer", "PReLU", "RMSNorm", "Sequential", "ModuleList", "ModuleDict",
 })
 # Operations (and module classes) that keep their *output* for backward.
 SAVES_OUTPUT = frozenset({"softmax", "log_softmax", "sigmoid", "tanh", "exp", "relu", "elu", "selu", "sqrt", "rsqrt", "reciprocal", "expm1", "celu"})
@@ -421,8 +431,12 @@ class Torch(Framework):
     tag = "torch"
     heads = ("torch",)
     evidence = Evidence(
-        words=("grad", "backward", "Optimizer"),
+        words=("grad", "backward", "Optimizer", "optim."),
         literals=(".backward(", "autograd.grad", "autograd.backward", "gradcheck", "Optimizer)"),
+        # constructing a torch.optim optimizer is training code even where the backward is
+        # elsewhere (a builder, a model file with its optimizer): what it is given to update
+        # is what the training-setup rules (GL7) check
+        patterns=(("optim.", re.compile(r"\boptim\.[A-Z]\w*\(")),),
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),

@@ -1,0 +1,534 @@
+"""GL7xx training setup: parameters the optimizer never sees, and gradient bookkeeping in the
+wrong order (clipping or clearing where it has no effect or discards gradients).
+
+Each rule is one class with its specification (rationale, flagged and correct examples); the
+logic of each is a few dozen lines over the analysis' events (stores on `self`, module
+constructions, OptEvent's previous gradient event).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ..analysis import facts as F
+from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
+from ..analysis.frameworks.torch import TRAINABLE_MODULES
+from ..diagnostics import Severity
+from .base import Family, Invalid, Rule
+
+FAMILY = Family("GL7", "training setup")
+
+
+def _trainable_class(v) -> str | None:
+    """The class name of a module value that owns parameters: a torch.nn layer that has them by
+    default, or an nn.Module subclass of the file. None: not a module, or parameterless
+    (`nn.ReLU()`), or unknown."""
+    if v is None or v.kind != "module":
+        return None
+    q = v.get(F.QUAL_NEW) or ""
+    if q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] in TRAINABLE_MODULES:
+        return q.rsplit(".", 1)[-1]
+    cls = v.get(F.CLS)
+    if cls is not None and getattr(cls, "is_module", False) and v.get(F.CREATED) is not None:
+        return cls.name
+    return None
+
+
+def _modules_in(v, depth: int = 0):
+    """Trainable module values inside a container value (list/tuple items, a comprehension's
+    element, dict values), nested containers included."""
+    if v is None or depth > 3:
+        return
+    if _trainable_class(v):
+        yield v
+        return
+    for item in v.get(F.ITEMS) or ():
+        yield from _modules_in(item, depth + 1)
+    yield from _modules_in(v.get(F.ELEM), depth + 1)
+    for item in (v.get(F.KEYS) or {}).values():
+        yield from _modules_in(item, depth + 1)
+
+
+def _line_of(line, node) -> str:
+    return str(line(node))
+
+
+class ModuleInPlainContainer(Rule):
+    code = "GL701"
+    message = "layers kept in a plain list/dict attribute of an nn.Module are not registered: parameters() and the optimizer never see them"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.ModuleList.html"
+    triggers = ("[", "{")
+    rationale = """
+        `nn.Module` registers a submodule only when it is assigned directly to an attribute
+        (`self.fc = nn.Linear(...)`) or held by `nn.ModuleList` / `nn.ModuleDict` /
+        `nn.Sequential`. Layers created into a plain Python list or dict
+        (`self.layers = [nn.Linear(...) for _ in range(n)]`, `self.hids = []` then
+        `self.hids.append(nn.Linear(...))`, `self.heads = {"a": nn.Linear(...)}`) are invisible
+        to `parameters()`, `state_dict()`, `.to(device)` and `.train()/.eval()`: the optimizer
+        built from `model.parameters()` never updates them, they stay at their random
+        initialisation, are not saved, and stay on the CPU.
+
+        Instead: `self.layers = nn.ModuleList([...])` (or `nn.ModuleDict({...})`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class MLP(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.blocks = [nn.Linear(8, 8) for _ in range(n)]
+                    self.out = nn.Linear(8, 1)
+
+                def forward(self, x):
+                    for b in self.blocks:
+                        x = torch.relu(b(x))
+                    return self.out(x)
+
+            model = MLP(3)
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Heads(nn.Module):
+                def __init__(self, tasks):
+                    super().__init__()
+                    self.heads = {}
+                    for t in tasks:
+                        self.heads[t] = nn.Linear(16, 2)
+
+                def forward(self, x, t):
+                    return self.heads[t](x)
+
+            net = Heads(["a", "b"])
+            opt = torch.optim.Adam(net.parameters())
+            """,
+            line=7,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class MLP(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.blocks = nn.ModuleList([nn.Linear(8, 8) for _ in range(n)])
+                self.a = nn.Linear(8, 8)
+                self.order = [self.a]
+                self.acts = [nn.ReLU(), nn.Tanh()]
+
+            def forward(self, x):
+                for b in self.blocks:
+                    x = b(x)
+                return x
+
+        model = MLP(3)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                layers = []
+                for i in range(3):
+                    layers.append(nn.Linear(4, 4))
+                self.body = nn.Sequential(*layers)
+                self.extra = [nn.Linear(4, 4)]
+                self.extra = nn.ModuleList(self.extra)
+
+        opt = torch.optim.SGD(Net().parameters(), lr=0.1)
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._containers: dict[tuple, StoreEvent] = {}  # (class node id, attr) -> `self.attr = [...]`
+        self._registered: set[int] = set()  # CREATED nodes of modules assigned directly to an attribute
+        self._pending: list[tuple[tuple, StoreEvent, list]] = []
+
+    @staticmethod
+    def _module_class(ev):
+        fn = ev.ctx.fn
+        cls = getattr(fn, "cls", None) if fn is not None else None
+        return cls if cls is not None and cls.is_module else None
+
+    def on_store(self, ev: StoreEvent) -> None:
+        cls = self._module_class(ev)
+        if cls is None:
+            return
+        if ev.kind == "attr" and ev.root == "self":
+            if ev.value.kind == "module":
+                created = ev.value.get(F.CREATED)
+                if created is not None:
+                    self._registered.add(id(created))
+                return
+            if ev.value.kind in ("list", "dict", "tuple"):
+                key = (id(cls.node), ev.attr)
+                self._containers.setdefault(key, ev)
+                self._pending.append((key, ev, list(_modules_in(ev.value))))
+            return
+        if ev.kind in ("append", "item") and ev.root and ev.root.startswith("self.") and ev.root.count(".") == 1:
+            key = (id(cls.node), ev.root.split(".", 1)[1])
+            self._pending.append((key, ev, list(_modules_in(ev.value))))
+
+    def finish(self) -> None:
+        for key, ev, modules in self._pending:
+            home = self._containers.get(key)
+            if home is None or not modules:
+                continue
+            fresh = [m for m in modules if m.get(F.CREATED) is not None and id(m.get(F.CREATED)) not in self._registered
+                     and self._inside(m.get(F.CREATED), ev.node)]
+            if not fresh:
+                continue
+            attr = key[1]
+            cls = self._module_class(home)
+            if cls is None or self._registered_later(cls, attr):
+                continue
+            kind = "dict" if home.value.kind == "dict" else "list"
+            wrapper = "nn.ModuleDict" if kind == "dict" else "nn.ModuleList"
+            name = _trainable_class(fresh[0])
+            self.report(
+                home.node,
+                f"`self.{attr}` is a plain Python {kind} holding `{name}` layers: nn.Module does not register them, so "
+                f"`parameters()` (and any optimizer built from it), `state_dict()` and `.to(device)` never see them and "
+                f"they stay at their random initialisation; use `{wrapper}(...)`",
+                key=("GL701", key),
+            )
+
+    def _inside(self, node, stmt) -> bool:
+        return node is stmt or any(a is stmt for a in self.ctx.ancestors(node))
+
+    def _registered_later(self, cls, attr: str) -> bool:
+        """The class wraps or registers the container itself somewhere (`nn.ModuleList(self.x)`,
+        `add_module`, `setattr`): the layers are registered after all."""
+        text = self.ctx.code(cls.node)
+        if re.search(r"\b(add_module|register_module|setattr)\s*\(", text):
+            return True
+        return re.search(r"\b(ModuleList|ModuleDict|Sequential|ParameterList)\s*\(\s*\*?\s*self\." + re.escape(attr) + r"\b", text) is not None
+
+
+class ModuleCreatedInForward(Rule):
+    code = "GL702"
+    message = "a layer with parameters is created inside forward(): it is new (random) on every call and no optimizer can train it"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/tutorials/beginner/examples_nn/two_layer_net_module.html"
+    triggers = ("forward",)
+    rationale = """
+        `nn.Linear(...)`, `nn.Conv2d(...)` and other layers create their weights when they are
+        constructed. Constructing one inside `forward()` (`h = nn.Linear(d, h)(x)`) makes fresh
+        random weights on every call; they are not registered on the module, so
+        `model.parameters()` does not contain them, the optimizer never updates them, and the
+        model cannot learn (or, if the layer is the only one, the optimizer gets an empty
+        parameter list).
+
+        Instead: create the layer once in `__init__` (`self.fc = nn.Linear(d, h)`) and call it
+        in `forward`; for a parameter-free operation use the functional form.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class Net(nn.Module):
+                def __init__(self, d):
+                    super().__init__()
+                    self.d = d
+
+                def forward(self, x):
+                    h = torch.relu(nn.Linear(self.d, 32)(x))
+                    return h.mean()
+
+            net = Net(8)
+            net(torch.randn(4, 8)).backward()
+            """,
+            line=10,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Linear(d, 32)
+                self.proj = None
+
+            def forward(self, x):
+                if self.proj is None:
+                    self.proj = nn.Linear(32, 1)
+                h = nn.ReLU()(self.fc(x))
+                return self.proj(h).mean()
+
+        Net(8)(torch.randn(4, 8)).backward()
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        fn = ev.ctx.fn
+        if fn is None or fn.name != "forward" or fn.cls is None or not fn.cls.is_module:
+            return
+        if not (ev.qual or "").startswith("torch.nn.") or ev.result.kind != "module":
+            return
+        name = _trainable_class(ev.result)
+        if name is None or name in ("Sequential", "ModuleList", "ModuleDict"):
+            return
+        if self._kept_on_self(ev.node) or re.search(r"\b(add_module|register_module|setattr)\s*\(", self.ctx.code(fn.node)):
+            return
+        self.report(
+            ev.node,
+            f"`nn.{name}(...)` is constructed inside forward(): its weights are new random values on every call and are "
+            f"not registered on the module, so `parameters()` and the optimizer never see them; create it once in "
+            f"`__init__` (`self.layer = nn.{name}(...)`) and call it here",
+        )
+
+    def _kept_on_self(self, node) -> bool:
+        """`self.proj = nn.Linear(...)` (lazy initialisation): registered, created once."""
+        for a in self.ctx.ancestors(node):
+            if isinstance(a, cst.Assign):
+                return any(isinstance(t.target, cst.Attribute) for t in a.targets)
+            if isinstance(a, (cst.SimpleStatementLine, cst.FunctionDef)):
+                return False
+        return False
+
+
+def _origins(v) -> frozenset:
+    """The certain parameter origins an optimizer/params/module value stands for."""
+    if v is None:
+        return frozenset()
+    return frozenset(o for o in (set(v.get(F.OPT_PARAMS) or ()) | set(v.live)) if getattr(o, "certain", False))
+
+
+class GradClipMisplaced(Rule):
+    code = "GL703"
+    message = "gradient clipping runs after step() or on cleared gradients: it has no effect on the update"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.utils.clip_grad_norm_.html"
+    triggers = ("clip_grad",)
+    rationale = """
+        `clip_grad_norm_` / `clip_grad_value_` rescale the gradients that are in `.grad` *now*.
+        The update uses them at `optimizer.step()`, so the only place where clipping does
+        anything is between `backward()` and `step()`. Clipping after `step()` changes
+        gradients that were already applied (and are cleared before the next use); clipping
+        right after `zero_grad()` (before `backward()`) clips nothing — the new gradients
+        reach the step unclipped. Either way `max_grad_norm` is silently ignored and training
+        can diverge on the exploding gradients it was meant to bound.
+
+        Instead: `loss.backward()` → `clip_grad_norm_(model.parameters(), max_norm)` →
+        `optimizer.step()` (with AMP, `scaler.unscale_(optimizer)` before clipping).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(16, 4)
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            for x in torch.randn(10, 2, 16):
+                opt.zero_grad()
+                model(x).pow(2).mean().backward()
+                opt.step()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            """,
+            line=8,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch.nn.utils import clip_grad_value_
+            model = torch.nn.Linear(16, 4)
+            opt = torch.optim.Adam(model.parameters())
+            for x in torch.randn(10, 2, 16):
+                opt.zero_grad()
+                clip_grad_value_(model.parameters(), 0.5)
+                model(x).pow(2).mean().backward()
+                opt.step()
+            """,
+            line=7,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(16, 4)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for x in torch.randn(10, 2, 16):
+            opt.zero_grad()
+            model(x).pow(2).mean().backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._events: dict[tuple, OptEvent] = {}  # (run, id(node)) -> the step/zero_grad event
+        self._order: list = []  # every gradient event (opt and diff), in program order
+        self._first_clips: list[OptEvent] = []  # clips with no gradient event before them in their run
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind in ("backward", "autograd_grad"):
+            self._order.append(ev)
+
+    def finish(self) -> None:
+        # `clip(...); loss.backward()` at the start of a function (the FAMO report): whatever it
+        # clipped, the gradients this backward computes reach the step unclipped
+        for c in self._first_clips:
+            after = [e for e in self._order if e.ctx.run == c.ctx.run and e.seq > c.seq]
+            nxt = min(after, key=lambda e: e.seq) if after else None
+            if isinstance(nxt, DiffEvent) and nxt.kind == "backward":
+                self.report(
+                    c.node,
+                    lambda line, b=nxt.node: (
+                        f"gradients are clipped before the backward() on line {line(b)} computes them: the new gradients "
+                        f"reach step() unclipped; clip between backward() and step()"
+                    ),
+                )
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind != "clip":
+            self._order.append(ev)
+        if ev.kind in ("step", "zero_grad"):
+            self._events[(ev.ctx.run, id(ev.node))] = ev
+            return
+        if ev.kind == "clip" and ev.prev is None and ev.ctx.fn is not None and not ev.ctx.calls and not any(
+                e.ctx.run == ev.ctx.run for e in self._order):
+            self._first_clips.append(ev)
+            return
+        if ev.kind != "clip" or ev.prev is None or ev.prev[0] not in ("step", "zero", "zero_after_backward"):
+            return
+        before = self._events.get((ev.ctx.run, id(ev.prev[1])))
+        if before is None or (before.kind == "step" and before.target.kind != "optimizer"):
+            return
+        # the clipped parameters are (certainly) those the step used or the clearing cleared
+        if not (_origins(ev.target) & _origins(before.target)):
+            return
+        after_step = before.kind == "step"
+        self.report(
+            ev.node,
+            lambda line, prev=ev.prev[1], after_step=after_step: (
+                f"gradients are clipped after the optimizer step on line {_line_of(line, prev)}: the update already used the "
+                f"unclipped gradients, so the clipping has no effect; clip between backward() and step()"
+                if after_step else
+                f"gradients are clipped right after they were cleared (zero_grad on line {_line_of(line, prev)}) and before "
+                f"backward(): there is nothing to clip and the new gradients reach step() unclipped; clip between "
+                f"backward() and step()"
+            ),
+        )
+
+
+class ZeroGradPerMicroBatch(Rule):
+    code = "GL704"
+    message = "zero_grad() inside a gradient-accumulation loop whose step() comes after it: only the last micro-batch's gradients are used"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-accumulation"
+    triggers = ("zero_grad",)
+    rationale = """
+        Gradient accumulation sums the gradients of several micro-batches (`backward()` adds
+        into `.grad`) and steps once. A `zero_grad()` inside the micro-batch loop, with the
+        `step()` after the loop, clears what the earlier micro-batches accumulated: the step
+        uses only the last micro-batch's gradient (divided by the accumulation count, if the
+        loss was scaled), so the effective batch is one micro-batch and the learning rate is
+        wrong.
+
+        Instead: clear once per optimizer step — before the micro-batch loop, or right after
+        `step()`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(16, 16)
+            opt = torch.optim.AdamW(model.parameters())
+            for batch in torch.randn(5, 4, 8, 16):
+                for micro in batch:
+                    opt.zero_grad()
+                    (model(micro).pow(2).mean() / 4).backward()
+                opt.step()
+            """,
+            line=6,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(16, 16)
+        opt = torch.optim.AdamW(model.parameters())
+        for batch in torch.randn(5, 4, 8, 16):
+            opt.zero_grad()
+            for micro in batch:
+                (model(micro).pow(2).mean() / 4).backward()
+            opt.step()
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(16, 16)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        grads = []
+        for x in torch.randn(5, 8, 16):
+            opt.zero_grad()
+            model(x).pow(2).mean().backward()
+            grads.append([p.grad.clone() for p in model.parameters()])
+        for p, g in zip(model.parameters(), zip(*grads)):
+            p.grad = torch.stack(g).mean(0)
+        opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._zeros: list[OptEvent] = []
+        self._steps: list[OptEvent] = []
+        self._backwards: list[DiffEvent] = []
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "zero_grad" and ev.ctx.loops and ev.prev is not None and ev.prev[0] in ("backward", "backward_scaled"):
+            self._zeros.append(ev)
+        elif ev.kind == "step" and ev.target.kind == "optimizer":
+            self._steps.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "backward":
+            self._backwards.append(ev)
+
+    def finish(self) -> None:
+        for z in self._zeros:
+            loop = z.ctx.loops[-1][0]
+            run = z.ctx.run
+            # every step of this run is outside the loop, and one follows it
+            if any(s.ctx.run == run and s.ctx.in_loop(loop) for s in self._steps):
+                continue
+            cleared = _origins(z.target)
+            later = [s for s in self._steps if s.ctx.run == run and s.seq > z.seq and _origins(s.target) & cleared]
+            if not later or not any(b.ctx.run == run and b.ctx.in_loop(loop) and b.seq > z.seq for b in self._backwards):
+                continue
+            # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
+            # surgery): clearing each time is the point
+            body = self.ctx.code(loop).replace("zero_grad", "")
+            if ".grad" in body or "grad(" in body:
+                continue
+            step = later[0].node
+            self.report(
+                z.node,
+                lambda line, step=step: (
+                    f"zero_grad() inside this loop clears the gradients that earlier iterations' backward() accumulated, "
+                    f"and the optimizer steps only after the loop (line {line(step)}): the step uses the last micro-batch's "
+                    f"gradient alone; clear once per step, before the loop or after step()"
+                ),
+            )
