@@ -691,6 +691,21 @@ def _has_additive_const(node: cst.CSTNode) -> bool:
     return False
 
 
+def _same_code(a: cst.CSTNode, b: cst.CSTNode) -> bool:
+    m = cst.Module(body=[])
+    return type(a) is type(b) and m.code_for_node(a) == m.code_for_node(b)
+
+
+def xlogx_product(ctx, log_call: cst.CSTNode, arg: cst.CSTNode) -> cst.BinaryOperation | None:
+    """`p * log(p)` / `p.log() * p`: the product when the log's argument is also the other
+    factor (an entropy term; GL802 reports it, GL409 leaves it to that rule)."""
+    parent = ctx.parent(log_call)
+    if not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Multiply)):
+        return None
+    other = parent.right if parent.left is log_call else parent.left
+    return parent if _same_code(other, arg) else None
+
+
 class _FlowsToLoss(Rule):
     """Base for risky operations: mark the result with a note, report when the note reaches
     something that is differentiated."""
@@ -1026,7 +1041,7 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         if not vals or arg_node is None or _has_additive_const(arg_node):
             return
         v = vals[0]
-        if any(n.kind == "sanitized" for n in v.notes):
+        if any(n.kind == "sanitized" for n in v.notes) or xlogx_product(self.ctx, ev.node, arg_node) is not None:
             return
         probs = [n for n in v.notes if n.kind == "prob"]
         if probs and v.live:
