@@ -338,8 +338,12 @@ class XLogXAtZero(_FlowsToLoss):
         if _has_additive_const(arg) or (isinstance(arg, cst.Call) and _func_last(arg) in _SANITIZERS):
             return
         product = xlogx_product(self.ctx, ev.node, arg)
-        if product is not None:
-            self.mark(ev, product)
+        if product is None:
+            return
+        holder = self.ctx.parent(product)
+        if isinstance(holder, cst.Arg) and _func_last(self.ctx.parent(holder)) == "where":
+            return  # `where(p > 0, p * log(p), 0)`: the forward is masked, the gradient is not (GL407)
+        self.mark(ev, product)
 
     def report_site(self, site, data, ev: DiffEvent) -> None:
         self.report(
