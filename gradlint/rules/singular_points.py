@@ -326,7 +326,9 @@ class XLogXAtZero(_FlowsToLoss):
     call_names = frozenset({"log", "log2", "log10"})
 
     def on_call(self, ev: CallEvent) -> None:
-        if not ev.result.live:
+        # from something certainly trained: a standalone function's parameters may be plain
+        # numbers (`confidence * log(confidence)` of a label-smoothing constant)
+        if not any(o.certain for o in ev.result.live):
             return
         f = ev.node.func
         if ev.method is not None and isinstance(f, cst.Attribute) and not ev.arg_nodes:
