@@ -646,7 +646,9 @@ class Fp16AutocastWithoutGradScaler(Rule):
 
 
 # ------------------------------------------------------------------ NaN-gradient traps
-_UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma"})
+# exp/expm1: a `where` used as an overflow guard (`where(x < th, exp(x), c)`) still
+# differentiates exp where it overflowed: inf * 0 = NaN (pytorch#156212)
+_UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma", "exp", "expm1"})
 _SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
 
 
@@ -742,7 +744,9 @@ class WhereNanGradient(_FlowsToLoss):
         `cond` is false (x <= 0). The forward result there is discarded, but the backward pass
         multiplies the untaken branch's local gradient (1/x = inf at 0, NaN below) by zero,
         and inf * 0 = NaN: the whole gradient becomes NaN. The same holds for `sqrt`, `1/x`,
-        `pow` with a fractional exponent, `acos`, in PyTorch, JAX (`jnp.where`) and TensorFlow.
+        `pow` with a fractional exponent, `acos`, and for `exp` behind an overflow guard
+        (`where(x < 80, exp(x), c)`: exp(x) = inf where x is large), in PyTorch, JAX
+        (`jnp.where`) and TensorFlow.
 
         Instead: make the input safe *before* the operation (the "double where"):
         `safe = torch.where(cond, x, torch.ones_like(x))`, then
@@ -843,9 +847,10 @@ class WhereNanGradient(_FlowsToLoss):
 
     def report_site(self, site, data, ev: DiffEvent) -> None:
         what = _func_last(site) or "division"
+        where = "where the condition rejects large inputs it overflows to inf" if what in ("exp", "expm1") else "where the condition excludes its domain"
         self.report(
             site,
-            f"`{what}` is evaluated on both branches of {data}(): where the condition excludes its domain its gradient is "
+            f"`{what}` is evaluated on both branches of {data}(): {where}, its gradient there is "
             f"inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the operation "
             f"(`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it",
         )
@@ -939,7 +944,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         while isinstance(node, cst.Call) and _func_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
             node = node.func.value
         name = _func_last(node)
-        if name not in ("sum", "mean", "nansum"):
+        if name not in ("sum", "mean", "nansum", "reduce_sum", "reduce_mean"):
             return False
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not (isinstance(node.func.value, cst.Name) and node.func.value.value in ("torch", "jnp", "tf", "np")):
             inner = node.func.value
