@@ -646,7 +646,9 @@ class Fp16AutocastWithoutGradScaler(Rule):
 
 
 # ------------------------------------------------------------------ NaN-gradient traps
-_UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma"})
+# exp/expm1: a `where` used as an overflow guard (`where(x < th, exp(x), c)`) still
+# differentiates exp where it overflowed: inf * 0 = NaN (pytorch#156212)
+_UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma", "exp", "expm1"})
 _SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
 
 
@@ -691,6 +693,21 @@ def _has_additive_const(node: cst.CSTNode) -> bool:
     return False
 
 
+def _same_code(a: cst.CSTNode, b: cst.CSTNode) -> bool:
+    m = cst.Module(body=[])
+    return type(a) is type(b) and m.code_for_node(a) == m.code_for_node(b)
+
+
+def xlogx_product(ctx, log_call: cst.CSTNode, arg: cst.CSTNode) -> cst.BinaryOperation | None:
+    """`p * log(p)` / `p.log() * p`: the product when the log's argument is also the other
+    factor (an entropy term; GL802 reports it, GL409 leaves it to that rule)."""
+    parent = ctx.parent(log_call)
+    if not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Multiply)):
+        return None
+    other = parent.right if parent.left is log_call else parent.left
+    return parent if _same_code(other, arg) else None
+
+
 class _FlowsToLoss(Rule):
     """Base for risky operations: mark the result with a note, report when the note reaches
     something that is differentiated."""
@@ -727,7 +744,9 @@ class WhereNanGradient(_FlowsToLoss):
         `cond` is false (x <= 0). The forward result there is discarded, but the backward pass
         multiplies the untaken branch's local gradient (1/x = inf at 0, NaN below) by zero,
         and inf * 0 = NaN: the whole gradient becomes NaN. The same holds for `sqrt`, `1/x`,
-        `pow` with a fractional exponent, `acos`, in PyTorch, JAX (`jnp.where`) and TensorFlow.
+        `pow` with a fractional exponent, `acos`, and for `exp` behind an overflow guard
+        (`where(x < 80, exp(x), c)`: exp(x) = inf where x is large), in PyTorch, JAX
+        (`jnp.where`) and TensorFlow.
 
         Instead: make the input safe *before* the operation (the "double where"):
         `safe = torch.where(cond, x, torch.ones_like(x))`, then
@@ -828,9 +847,10 @@ class WhereNanGradient(_FlowsToLoss):
 
     def report_site(self, site, data, ev: DiffEvent) -> None:
         what = _func_last(site) or "division"
+        where = "where the condition rejects large inputs it overflows to inf" if what in ("exp", "expm1") else "where the condition excludes its domain"
         self.report(
             site,
-            f"`{what}` is evaluated on both branches of {data}(): where the condition excludes its domain its gradient is "
+            f"`{what}` is evaluated on both branches of {data}(): {where}, its gradient there is "
             f"inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the operation "
             f"(`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it",
         )
@@ -924,7 +944,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         while isinstance(node, cst.Call) and _func_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
             node = node.func.value
         name = _func_last(node)
-        if name not in ("sum", "mean", "nansum"):
+        if name not in ("sum", "mean", "nansum", "reduce_sum", "reduce_mean"):
             return False
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not (isinstance(node.func.value, cst.Name) and node.func.value.value in ("torch", "jnp", "tf", "np")):
             inner = node.func.value
@@ -1026,7 +1046,7 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         if not vals or arg_node is None or _has_additive_const(arg_node):
             return
         v = vals[0]
-        if any(n.kind == "sanitized" for n in v.notes):
+        if any(n.kind == "sanitized" for n in v.notes) or xlogx_product(self.ctx, ev.node, arg_node) is not None:
             return
         probs = [n for n in v.notes if n.kind == "prob"]
         if probs and v.live:

@@ -37,10 +37,20 @@ TF_CONST = frozenset(
 )
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
 TF_CAST = frozenset({"tensorflow.cast", "keras.ops.cast", "keras.backend.cast", "tensorflow.dtypes.cast"})
+# Functions that run Python code outside the graph and register no gradient (`tf.py_func`,
+# `tf.compat.v1.py_func`, `tf.numpy_function`); `tf.py_function` does have one. Last names.
+TF_NO_GRADIENT_FUNCS = frozenset({"py_func", "numpy_function"})
+# Integer and boolean dtypes, as `tf.cast`/`K.cast` spell them (`tf.int32`, 'int32', "bool").
+TF_INT_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool"})
 KERAS_MODULE_BASES = ("keras.Model", "keras.layers.Layer", "keras.Layer", "keras.models.Model", "keras.Sequential", "tensorflow.Module")
 
 # Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
 _KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
+# ... and any `compile(loss="mse")`: a built-in loss differentiates the model's layers (a
+# `Lambda` among them, GL801) even though no loss function of the file is differentiated
+# (the prefilter also matches the text with strings blanked: `loss=     ,` is the same evidence;
+# `compile(Adam(lr=1e-3), loss=...)`: one level of parentheses before the keyword)
+_KERAS_NAMED_LOSS = re.compile(r"\.compile\((?:[^()]|\([^()]*\))*?\bloss\s*=\s*[\[{(]?\s*(?:['\"]|[,)\]}])")
 
 
 def tf_dtype(q: str | None) -> str | None:
@@ -196,7 +206,7 @@ class TensorFlow(Framework):
     evidence = Evidence(
         words=("Tape", "compile("),
         literals=("GradientTape", ".gradient("),
-        patterns=(("compile(", _KERAS_LOSS),),
+        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS)),
     )
     members = {
         **table(TF_TAPE, _tape),
