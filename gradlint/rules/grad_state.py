@@ -12,6 +12,7 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
+from ..analysis.frameworks.torch import pins_torch_1x
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
 from ._flow import call_name
@@ -132,6 +133,7 @@ class GradKeptWithoutClone(Rule):
         # allocates a new buffer, and a kept reference keeps the old values)
         self._effects: list[tuple[int, int, frozenset, str]] = []
         self._alias_writes: list[tuple[int, int, frozenset]] = []
+        self._torch_1x: bool | None = None  # the project pins torch < 2 (read on first zero_grad)
         self._reports: list[tuple] = []  # decided in finish(), when every alias write is known
 
     def _first_effect(self, run: int, after: int, before: float, mine: frozenset) -> str | None:
@@ -218,17 +220,19 @@ class GradKeptWithoutClone(Rule):
             t = ev.target
             self._effects.append((ev.ctx.run, ev.seq, frozenset(t.get(F.OPT_PARAMS) or ()) | t.live | frozenset(t.get(F.GRAD_OF) or ()), effect))
 
-    @staticmethod
-    def _zero_grad_effect(node) -> str:
+    def _zero_grad_effect(self, node) -> str:
         """`zero_grad()` sets `.grad` to None since torch 2.0 (`set_to_none=True` by default);
-        only `set_to_none=False` zeroes the buffer in place. A value the analysis cannot read
-        counts as a reset: an in-place rewrite is reported only where it is certain."""
+        only `set_to_none=False` zeroes the buffer in place — and the default does too in a
+        project that pins torch < 2 (`pins_torch_1x`). A value the analysis cannot read counts
+        as a reset: an in-place rewrite is reported only where it is certain."""
         if not isinstance(node, cst.Call):
             return "reset"
         for a in node.args:
             if (a.keyword is None or a.keyword.value == "set_to_none") and not a.star:
                 return "inplace" if isinstance(a.value, cst.Name) and a.value.value == "False" else "reset"
-        return "reset"
+        if self._torch_1x is None:
+            self._torch_1x = pins_torch_1x(self.ctx.path)
+        return "inplace" if self._torch_1x else "reset"
 
     def finish(self) -> None:
         for ev in self._local:

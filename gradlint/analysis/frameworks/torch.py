@@ -8,6 +8,7 @@ order is part of the meaning (a name is read by the first rule that matches it).
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -161,6 +162,52 @@ _POINTWISE = frozenset({
     "round", "rsqrt", "sigmoid", "sign", "sin", "sinh", "softplus", "sqrt", "square", "sub", "tan", "tanh", "true_divide",
     "where", "gelu", "silu", "elu", "leaky_relu", "logit", "hypot",
 })
+
+
+# ------------------------------------------------------------------- the pinned version
+_PIN_FILES = ("requirements.txt", "requirements-dev.txt", "requirements/base.txt", "pyproject.toml", "setup.py", "setup.cfg",
+              "environment.yml", "environment.yaml")
+# `torch==1.13.1`, `torch<2`, `torch<=1.12`, `torch~=1.10`, `"torch>=1.8,<2.0"`
+_TORCH_PIN_1X = re.compile(r"""(?im)^[^#\n]*\btorch\b\s*(?:\[[^\]]*\])?\s*(?:[>=~!]=?\s*[\d.*]+\s*,\s*)?(?:==\s*1\.|~=\s*1\.|<=\s*1\.|<\s*2(?:\.0)?\b)""")
+_pin_cache: dict[str, bool] = {}
+
+
+def pins_torch_1x(path: str | None) -> bool:
+    """Whether the project around `path` pins torch below 2.0 (requirements, pyproject,
+    setup.py/cfg, conda environment), found by walking up from the file to a project root.
+    Behaviour that changed in 2.0 depends on it: `zero_grad()` zeroes `.grad` in place before
+    2.0 and sets it to None since. Only text is read; nothing of the project runs."""
+    if not path or path == "-":
+        return False
+    d = os.path.dirname(os.path.abspath(path))
+    seen = []
+    found = False
+    for _ in range(8):
+        if d in _pin_cache:
+            found = _pin_cache[d]
+            break
+        seen.append(d)
+        hit = False
+        for name in _PIN_FILES:
+            f = os.path.join(d, name)
+            try:
+                if os.path.isfile(f) and os.path.getsize(f) < 1_000_000:
+                    with open(f, encoding="utf-8", errors="replace") as fh:
+                        if _TORCH_PIN_1X.search(fh.read()):
+                            hit = True
+                            break
+            except OSError:
+                continue
+        if hit or any(os.path.exists(os.path.join(d, m)) for m in (".git", "pyproject.toml", "setup.py")):
+            found = hit
+            break
+        parent = os.path.dirname(d)
+        if parent == d:
+            break
+        d = parent
+    for x in seen:
+        _pin_cache[x] = found
+    return found
 
 
 def torch_dtype(q: str | None) -> str | None:

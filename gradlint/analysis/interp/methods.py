@@ -60,7 +60,9 @@ class MethodsMixin(_Base):
             target = recv
             self.differentiate(ev, st, DiffKind.BACKWARD, target, recv_node, retain=retain, create_graph=create)
             return Val(kind=K.NONE)
-        if m in frameworks.BACKWARD_METHODS and kind in (None, K.INSTANCE, K.MODULE) and args:
+        own = recv.get(F.CLS)
+        if m in frameworks.BACKWARD_METHODS and kind in (None, K.INSTANCE, K.MODULE) and args and not (
+                own is not None and own.find_method(m) is not None):  # a class of the file with its own `backward` (FAMO): inline it
             # accelerator.backward(loss) / self.manual_backward(loss) / fabric.backward(loss)
             if recv.get(F.SYM) or kind in (K.INSTANCE, K.MODULE) or recv is EMPTY or (kind is None and not recv.live) or recv_name in ("self",):
                 self.differentiate(ev, st, DiffKind.BACKWARD, args[0], ev.arg_nodes[0], retain=truthy(kwargs.get("retain_graph")))
