@@ -968,15 +968,15 @@ class ComputedOutsideTape(Rule):
         for o in origins:
             for t in active:
                 if o in t.watched or (t.watch_accessed is not False and o.kind != "watched"):
-                    ev.add_note(Note("taped", ev.node, data=(id(t), o)))
-            ev.add_note(Note("untaped", ev.node, data=(o, frozenset(id(t) for t in active), ev.ctx.calls)))
+                    ev.add_note(Note("taped", ev.node, data=(t, o)))
+            ev.add_note(Note("untaped", ev.node, data=(o, active, ev.ctx.calls)))
 
     def on_call(self, ev: CallEvent) -> None:
         if not self._enabled:
             return
         if ev.method in ("gradient", "jacobian", "batch_jacobian") and ev.recv is not None and ev.recv.kind == "tape":
             tape = ev.recv.attrs[F.TAPE]
-            ev.add_note(Note("first_order", ev.node, data=(id(tape), frozenset(id(t) for t in ev.ctx.tapes), ev.ctx.calls)))
+            ev.add_note(Note("first_order", ev.node, data=(tape, ev.ctx.tapes, ev.ctx.calls)))
             return
         vals = list(ev.args) + list(ev.kwargs.values())
         if ev.recv is not None:
@@ -992,15 +992,16 @@ class ComputedOutsideTape(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None or ev.sources is None:
             return
-        tid = id(ev.tape)
+        # tapes are compared as objects (notes hold them): an id is reused once a tape is freed
+        tape = ev.tape
         wanted = {o for item in source_items(ev.sources) for o in item.live}
         target = ev.target
-        taped = {n.data[1] for n in target.notes if n.kind == "taped" and n.data[0] == tid}
+        taped = {n.data[1] for n in target.notes if n.kind == "taped" and n.data[0] is tape}
         for n in target.sorted_notes("first_order"):
             src_tape, active, calls = n.data
             if n.node is ev.node or carried_from_earlier_iteration(self.ctx, ev, n.node):
                 continue  # this very gradient, or one after it, reached through the loop's back edge
-            if src_tape != tid and tid not in active and not taped:
+            if src_tape is not tape and not any(t is tape for t in active) and not taped:
                 self._report(ev, n.node, calls, None, first_order=True)
                 return
         for o in sorted(wanted & target.live, key=lambda o: o.seq):
@@ -1010,7 +1011,7 @@ class ComputedOutsideTape(Rule):
             # iteration: a variable rebound to a tensor there is GL117's finding
             outside = [
                 n for n in target.sorted_notes("untaped")
-                if n.data[0] is o and tid not in n.data[1] and not carried_from_earlier_iteration(self.ctx, ev, n.node)
+                if n.data[0] is o and not any(t is tape for t in n.data[1]) and not carried_from_earlier_iteration(self.ctx, ev, n.node)
             ]
             if outside:
                 self._report(ev, outside[0].node, outside[0].data[2], o)

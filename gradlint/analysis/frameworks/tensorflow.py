@@ -132,11 +132,11 @@ def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -
     if m in ("gradient", "jacobian", "batch_jacobian"):
         target = ev.arg(0, "target") or EMPTY
         sources = ev.arg(1, "sources") or EMPTY
-        used_before = id(tape) in st.used
+        used_before = tape in st.used  # the object, not its id: a freed tape's id is reused by the next one
         it.differentiate(ev, st, DiffKind.TAPE, target, ev.arg_node(0, "target"), sources=sources, source_node=ev.arg_node(1, "sources"),
                          tape=tape, tape_method=m, tape_name=recv_name, tape_used_before=used_before)
         if not tape.persistent:
-            st.used = st.used | {id(tape)}
+            st.used = st.used | {tape}
         return Val(kind=K.GRAD, attrs={F.FW: "tf", F.GRAD_RESULT: node, F.ELEM: Val(kind=K.TENSOR, attrs={F.FW: "tf", F.GRAD_RESULT: node})})
     if m in ("stop_recording", "reset"):
         return Val(kind=K.CTX)
