@@ -11,6 +11,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.frameworks.python import BUILTIN_CASTS
+from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -43,6 +44,7 @@ _HOW = {
     "np_call": ("a NumPy function", "use the torch equivalent (torch.mean, torch.log, ...)"),
     "math_call": ("a `math` function", "use the torch equivalent (torch.exp, torch.log, ...)"),
     "predict": ("`model.predict()`", "call the model directly: `model(x, training=True)`"),
+    "numpy_function": ("`tf.numpy_function`", "it has no gradient: write the computation with TensorFlow ops"),
 }
 
 
@@ -427,10 +429,30 @@ class NumpyInGradientTape(Rule):
         """
     ]
 
+    call_names = frozenset({"numpy_function", "py_func"})
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual in TF_NUMPY_FUNCTION and ev.ctx.tapes:
+            # its result carries no gradient even when its inputs carry none to cut (a rollout run in NumPy)
+            ev.add_note(Note("numpy_function", ev.node, data=ev.ctx.tapes))
+
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in ("tape", "keras"):
             return
-        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
+        if ev.kind == "tape" and ev.sources is not None:
+            wanted = {o for item in source_items(ev.sources) for o in item.live}
+            if wanted and not (wanted & ev.target.live):
+                for n in ev.target.sorted_notes("numpy_function"):
+                    if any(t is ev.tape for t in n.data):
+                        self.report(
+                            n.node,
+                            lambda line, dt=ev.node: (
+                                f"`tf.numpy_function` runs Python/NumPy code that has no gradient, and the target differentiated on "
+                                f"line {line(dt)} depends on the sources only through its result: every gradient is None; compute "
+                                f"the values the loss needs with TensorFlow ops inside the tape"
+                            ),
+                        )
+        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS | {"numpy_function"}, framework="tf"):
             if o in ev.target.live:
                 # the target also reaches `o` through TensorFlow ops (an RL rollout feeds NumPy
                 # actions back into the model's *input*): its gradient is not None

@@ -36,6 +36,9 @@ TF_CONST = frozenset(
     }
 )
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
+# run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
+# TensorFlow ops eagerly, is differentiable and is not listed)
+TF_NUMPY_FUNCTION = frozenset({"tensorflow.numpy_function", "tensorflow.py_func", "tensorflow.compat.v1.py_func", "tensorflow.compat.v1.numpy_function"})
 TF_CAST = frozenset({"tensorflow.cast", "keras.ops.cast", "keras.backend.cast", "tensorflow.dtypes.cast"})
 KERAS_MODULE_BASES = ("keras.Model", "keras.layers.Layer", "keras.Layer", "keras.models.Model", "keras.Sequential", "tensorflow.Module")
 
@@ -87,6 +90,12 @@ def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> V
     if not ev.args:
         return None
     return cut(ev.args[0], Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
+
+
+def _numpy_function(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    # tf.numpy_function(func, inp, Tout): the values in `inp` leave the graph (a hard cut)
+    inp = ev.arg(1, "inp") or EMPTY
+    return cut(inp, Cut("numpy_function", ev.node, hard=True), kind=K.TENSOR, attrs={F.FW: "tf"})
 
 
 def _cast(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
@@ -203,6 +212,7 @@ class TensorFlow(Framework):
         **table(TF_VARIABLE, _variable),
         **table(TF_STOP_GRADIENT, _stop_gradient),
         **table(TF_CAST, _cast),
+        **table(TF_NUMPY_FUNCTION, _numpy_function),
         **table(TF_CONST, _constant),
     }
     module_methods = {
