@@ -1060,6 +1060,84 @@ class ComputedOutsideTape(Rule):
         self.report(node, msg)
 
 
+class GradientOfAllVariables(Rule):
+    code = "GL119"
+    message = "tape.gradient() with respect to model.variables/weights, which include non-trainable variables: their gradients are None"
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/api_docs/python/tf/keras/Model#trainable_variables"
+    triggers = ("GradientTape",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        `model.variables` (and `model.weights`) list *every* variable of a Keras model or
+        `tf.Module`, including non-trainable ones: BatchNormalization's moving mean and
+        variance, layers frozen with `trainable = False`, counters. No gradient flows to those,
+        so `tape.gradient(loss, model.variables)` returns None in their places and
+        `optimizer.apply_gradients` warns "Gradients do not exist for variables" or fails.
+
+        Instead: `model.trainable_variables` (or `trainable_weights`) for both the gradient and
+        the update.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.BatchNormalization(), tf.keras.layers.Dense(1)])
+            opt = tf.keras.optimizers.Adam()
+            x, y = tf.random.normal((16, 4)), tf.random.normal((16, 1))
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+            grads = tape.gradient(loss, model.variables)
+            opt.apply_gradients(zip(grads, model.variables))
+            """,
+            line=7,
+            fixed="""
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.BatchNormalization(), tf.keras.layers.Dense(1)])
+            opt = tf.keras.optimizers.Adam()
+            x, y = tf.random.normal((16, 4)), tf.random.normal((16, 1))
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+            grads = tape.gradient(loss, model.trainable_variables)
+            opt.apply_gradients(zip(grads, model.variables))
+            """,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.BatchNormalization(), tf.keras.layers.Dense(1)])
+        x, y = tf.random.normal((16, 4)), tf.random.normal((16, 1))
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        tf.keras.optimizers.Adam().apply_gradients(zip(grads, model.trainable_variables))
+        print(len(model.variables))
+        """
+    ]
+
+    _ALL = {"variables": "trainable_variables", "weights": "trainable_weights"}
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape" or ev.sources is None:
+            return
+        node = ev.source_node
+        if not (isinstance(node, cst.Attribute) and node.attr.value in self._ALL):
+            return
+        # a model or module (or a parameter of the training function, `def train_step(model, ...)`):
+        # the `.variables` list of an object of a class the module defines is whatever it holds
+        if ev.sources.kind not in ("module", "params") and not any(o.kind in ("module", "sym") for o in ev.sources.live):
+            return
+        better = self._ALL[node.attr.value]
+        self.report(
+            ev.node,
+            f"`.{node.attr.value}` lists every variable of the model, including non-trainable ones (BatchNormalization's "
+            f"moving statistics, frozen layers): their gradients are None and apply_gradients warns or fails; use "
+            f"`.{better}` for the gradient and the update",
+            fix=RuleFix(f"Differentiate with respect to .{better}", (NodeEdit(node.attr, better),), Applicability.UNSAFE),
+        )
+
+
 # ----------------------------------------------------------------------------- JAX
 class ConcreteValueInTracedFunction(Rule):
     code = "GL121"
