@@ -13,7 +13,7 @@ from ..analysis import facts as F
 from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
-from ..analysis.values import Note
+from ..analysis.values import Note, Val
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     StarvedOrigins,
