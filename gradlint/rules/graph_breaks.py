@@ -7,6 +7,8 @@ few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ..analysis import facts as F
@@ -1060,6 +1062,10 @@ class ComputedOutsideTape(Rule):
         self.report(node, msg)
 
 
+# what makes a model built in this file own non-trainable variables
+_NON_TRAINABLE = re.compile(r"BatchNorm|trainable\s*=\s*False|\.trainable\s*=|non_trainable|moving_(mean|variance)")
+
+
 class GradientOfAllVariables(Rule):
     code = "GL119"
     message = "tape.gradient() with respect to model.variables/weights, which include non-trainable variables: their gradients are None"
@@ -1128,6 +1134,8 @@ class GradientOfAllVariables(Rule):
         # the `.variables` list of an object of a class the module defines is whatever it holds
         if ev.sources.kind not in ("module", "params") and not any(o.kind in ("module", "sym") for o in ev.sources.live):
             return
+        if not any(o.kind == "sym" for o in ev.sources.live) and not _NON_TRAINABLE.search(self.ctx.code_text):
+            return  # a model built here with no non-trainable variable in sight: `.variables` is the trainable list
         better = self._ALL[node.attr.value]
         self.report(
             ev.node,
