@@ -313,6 +313,13 @@ class JaxGradHasAuxMismatch(Rule):
                 f"scalar output (\"Gradient only defined for scalar-output functions\"); pass `has_aux=True`",
                 fix=fix,
             )
+        elif info.has_aux is True and returns.kind == "tuple" and items is not None and len(items) != 2:
+            self.report(
+                node,
+                f"has_aux=True, but the function returns a tuple of {len(items)} values: JAX requires exactly a pair "
+                f"(output, aux) (\"has_aux=True requires fun to return a pair\"); return `(loss, (a, b))`, packing the "
+                f"auxiliary values into one tuple or dict",
+            )
         elif info.has_aux is True and returns.kind == "tensor" and returns.get(F.SCALAR) is True:
             self.report(
                 node,

@@ -7,12 +7,15 @@ few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.frameworks.python import BUILTIN_CASTS
+from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
-from ..analysis.values import Note
+from ..analysis.values import Note, Val
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     StarvedOrigins,
@@ -43,6 +46,7 @@ _HOW = {
     "np_call": ("a NumPy function", "use the torch equivalent (torch.mean, torch.log, ...)"),
     "math_call": ("a `math` function", "use the torch equivalent (torch.exp, torch.log, ...)"),
     "predict": ("`model.predict()`", "call the model directly: `model(x, training=True)`"),
+    "numpy_function": ("`tf.numpy_function`", "it has no gradient: write the computation with TensorFlow ops"),
 }
 
 
@@ -552,10 +556,34 @@ class NumpyInGradientTape(Rule):
         """
     ]
 
+    call_names = frozenset({"numpy_function", "py_func"})
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual in TF_NUMPY_FUNCTION and ev.ctx.tapes:
+            # its result carries no gradient even when its inputs carry none to cut (a rollout run in NumPy)
+            ev.add_note(Note("numpy_function", ev.node, data=ev.ctx.tapes))
+
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in ("tape", "keras"):
             return
-        for _o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="tf"):
+        if ev.kind == "tape" and ev.sources is not None:
+            wanted = {o for item in source_items(ev.sources) for o in item.live}
+            if wanted and not (wanted & ev.target.live):
+                for n in ev.target.sorted_notes("numpy_function"):
+                    if any(t is ev.tape for t in n.data):
+                        self.report(
+                            n.node,
+                            lambda line, dt=ev.node: (
+                                f"`tf.numpy_function` runs Python/NumPy code that has no gradient, and the target differentiated on "
+                                f"line {line(dt)} depends on the sources only through its result: every gradient is None; compute "
+                                f"the values the loss needs with TensorFlow ops inside the tape"
+                            ),
+                        )
+        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS | {"numpy_function"}, framework="tf"):
+            if o in ev.target.live:
+                # the target also reaches `o` through TensorFlow ops (an RL rollout feeds NumPy
+                # actions back into the model's *input*): its gradient is not None
+                continue
             what, instead = _describe(c)
             if c.kind == "np_call":
                 name = call_name(c.node).split(".")[-1].rstrip("()") if isinstance(c.node, cst.Call) else ""
@@ -966,6 +994,281 @@ class VariableReplacedByTensor(Rule):
                 rhs = self.ctx.code(val.right)
                 return RuleFix(f"Update the variable in place with {meth}", (NodeEdit(node, f"{ev.name}.{meth}({rhs})"),), Applicability.UNSAFE)
         return None
+
+
+def _direct_origins(v: Val | None) -> list:
+    """Origins a value *is* (not computed from): a tf.Variable, a watched tensor, a Keras
+    layer/model being called; looks into a list/tuple literal (`tf.concat([w1, w2])`)."""
+    if v is None:
+        return []
+    if v.get(F.TFVAR) or v.kind == "module" or v.get(F.WATCHED_BY):
+        return [o for o in v.live if o.framework == "tf" or o.kind == "watched"]
+    return [o for item in (v.get(F.ITEMS) or ()) for o in _direct_origins(item)]
+
+
+class ComputedOutsideTape(Rule):
+    code = "GL118"
+    message = "the taped target reaches the gradient's sources only through operations run outside the GradientTape: the gradient is None"
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/autodiff#cases_where_gradient_returns_none"
+    triggers = ("GradientTape",)
+    rationale = """
+        A `tf.GradientTape` records the operations that run *while its with-block is open*,
+        and it watches a variable only when the variable is read inside the block. A forward
+        pass run before the block opens (`out = model(x)`, `w = tf.concat([w1, w2])`), or a
+        target computed after it closes (`tape.gradient(f(x), x)`), is a constant to the tape:
+        `tape.gradient` returns None for the sources it reaches only that way, and Keras fails
+        with "No gradients provided for any variable". The same holds for a first-order
+        gradient taken outside the tape that is then differentiated again by it.
+
+        gradlint reports the operation outside the tape when every path it sees from a
+        source to the target goes through such operations (a source also read inside the
+        tape is not reported).
+
+        Instead: open the tape before the forward pass and compute the target inside it; take
+        an inner gradient inside the outer tape's block.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            w1 = tf.Variable([[1.0]])
+            w2 = tf.Variable([[3.0]])
+            w = tf.concat([w1, w2], 0)
+            x = tf.random.normal((1, 2))
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(tf.matmul(w, x))
+            print(tape.gradient(loss, [w1, w2]))
+            """,
+            line=4,
+        ),
+        Invalid(
+            """
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            opt = tf.keras.optimizers.Adam()
+            x, y = tf.random.normal((8, 4)), tf.random.normal((8, 1))
+            pred = model(x)
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((pred - y) ** 2)
+            grads = tape.gradient(loss, model.trainable_variables)
+            opt.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            line=5,
+        ),
+        Invalid(
+            """
+            import tensorflow as tf
+            x = tf.Variable(2.0)
+            with tf.GradientTape() as outer:
+                with tf.GradientTape() as inner:
+                    y = x ** 3
+            dy = inner.gradient(y, x)
+            d2y = outer.gradient(dy, x)
+            """,
+            line=6,
+        ),
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        w1 = tf.Variable([[1.0]])
+        w2 = tf.Variable([[3.0]])
+        x = tf.random.normal((1, 2))
+        with tf.GradientTape() as tape:
+            w = tf.concat([w1, w2], 0)
+            loss = tf.reduce_sum(tf.matmul(w, x))
+        print(tape.gradient(loss, [w1, w2]))
+        """,
+        """
+        import tensorflow as tf
+        model, target_model = tf.keras.layers.Dense(2), tf.keras.layers.Dense(2)
+        s, s2 = tf.random.normal((8, 4)), tf.random.normal((8, 4))
+        target = tf.reduce_max(target_model(s2), axis=1)
+        with tf.GradientTape() as tape:
+            q = tf.reduce_max(model(s), axis=1)
+            loss = tf.reduce_mean((q - target) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        """,
+        """
+        import tensorflow as tf
+        x = tf.Variable(2.0)
+        with tf.GradientTape() as outer:
+            with tf.GradientTape() as inner:
+                y = x ** 3
+            dy = inner.gradient(y, x)
+        d2y = outer.gradient(dy, x)
+        """,
+    ]
+
+    call_names = None
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # the notes cost a little on every TensorFlow operation: only files with a tape pay it
+        self._enabled = "GradientTape" in ctx.source.text
+
+    def _mark(self, ev, vals) -> None:
+        origins = [o for v in vals for o in _direct_origins(v)]
+        if not origins:
+            return
+        active = ev.ctx.tapes
+        for o in origins:
+            for t in active:
+                if o in t.watched or (t.watch_accessed is not False and o.kind != "watched"):
+                    ev.add_note(Note("taped", ev.node, data=(t, o)))
+            ev.add_note(Note("untaped", ev.node, data=(o, active, ev.ctx.calls)))
+
+    def on_call(self, ev: CallEvent) -> None:
+        if not self._enabled:
+            return
+        if ev.method in ("gradient", "jacobian", "batch_jacobian") and ev.recv is not None and ev.recv.kind == "tape":
+            tape = ev.recv.attrs[F.TAPE]
+            ev.add_note(Note("first_order", ev.node, data=(tape, ev.ctx.tapes, ev.ctx.calls)))
+            return
+        vals = list(ev.args) + list(ev.kwargs.values())
+        if ev.recv is not None:
+            vals.append(ev.recv)
+        if ev.func is not None and ev.func.kind == "module":
+            vals.append(ev.func)
+        self._mark(ev, vals)
+
+    def on_binop(self, ev) -> None:
+        if self._enabled:
+            self._mark(ev, [ev.left, ev.right])
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape" or ev.tape is None or ev.sources is None:
+            return
+        # tapes are compared as objects (notes hold them): an id is reused once a tape is freed
+        tape = ev.tape
+        wanted = {o for item in source_items(ev.sources) for o in item.live}
+        target = ev.target
+        taped = {n.data[1] for n in target.notes if n.kind == "taped" and n.data[0] is tape}
+        for n in target.sorted_notes("first_order"):
+            src_tape, active, calls = n.data
+            if n.node is ev.node or carried_from_earlier_iteration(self.ctx, ev, n.node):
+                continue  # this very gradient, or one after it, reached through the loop's back edge
+            if src_tape is not tape and not any(t is tape for t in active) and not taped:
+                self._report(ev, n.node, calls, None, first_order=True)
+                return
+        for o in sorted(wanted & target.live, key=lambda o: o.seq):
+            if o in taped:
+                continue
+            # an operation after this gradient in the loop around it reaches it from an earlier
+            # iteration: a variable rebound to a tensor there is GL117's finding
+            outside = [
+                n for n in target.sorted_notes("untaped")
+                if n.data[0] is o and not any(t is tape for t in n.data[1]) and not carried_from_earlier_iteration(self.ctx, ev, n.node)
+            ]
+            if outside:
+                self._report(ev, outside[0].node, outside[0].data[2], o)
+
+    def _report(self, ev: DiffEvent, node, calls, o, first_order: bool = False) -> None:
+        # an operation inside a helper: point at the helper's call in the function that differentiates
+        depth = len(ev.ctx.calls)
+        if len(calls) > depth and calls[:depth] == ev.ctx.calls:
+            node = calls[depth]
+        dt = ev.node
+        if first_order:
+            msg = lambda line: (  # noqa: E731
+                f"this first-order gradient is taken outside the with-block of the tape differentiated on line "
+                f"{line(dt)}, which therefore did not record it: the second-order gradient is None; call the inner "
+                f"`gradient()` inside the outer tape's block"
+            )
+        else:
+            who = origin_name(o)
+            msg = lambda line: (  # noqa: E731
+                f"this runs outside the GradientTape differentiated on line {line(dt)}, so the tape did not record it; "
+                f"the target depends on {who} only through it and that gradient is None (\"No gradients provided\"); "
+                f"move this computation inside the `with tf.GradientTape()` block"
+            )
+        self.report(node, msg)
+
+
+# what makes a model built in this file own non-trainable variables
+_NON_TRAINABLE = re.compile(r"BatchNorm|trainable\s*=\s*False|\.trainable\s*=|non_trainable|moving_(mean|variance)")
+
+
+class GradientOfAllVariables(Rule):
+    code = "GL119"
+    message = "tape.gradient() with respect to model.variables/weights, which include non-trainable variables: their gradients are None"
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/api_docs/python/tf/keras/Model#trainable_variables"
+    triggers = ("GradientTape",)
+    fix_applicability = Applicability.UNSAFE
+    rationale = """
+        `model.variables` (and `model.weights`) list *every* variable of a Keras model or
+        `tf.Module`, including non-trainable ones: BatchNormalization's moving mean and
+        variance, layers frozen with `trainable = False`, counters. No gradient flows to those,
+        so `tape.gradient(loss, model.variables)` returns None in their places and
+        `optimizer.apply_gradients` warns "Gradients do not exist for variables" or fails.
+
+        Instead: `model.trainable_variables` (or `trainable_weights`) for both the gradient and
+        the update.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.BatchNormalization(), tf.keras.layers.Dense(1)])
+            opt = tf.keras.optimizers.Adam()
+            x, y = tf.random.normal((16, 4)), tf.random.normal((16, 1))
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+            grads = tape.gradient(loss, model.variables)
+            opt.apply_gradients(zip(grads, model.variables))
+            """,
+            line=7,
+            fixed="""
+            import tensorflow as tf
+            model = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.BatchNormalization(), tf.keras.layers.Dense(1)])
+            opt = tf.keras.optimizers.Adam()
+            x, y = tf.random.normal((16, 4)), tf.random.normal((16, 1))
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+            grads = tape.gradient(loss, model.trainable_variables)
+            opt.apply_gradients(zip(grads, model.variables))
+            """,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.BatchNormalization(), tf.keras.layers.Dense(1)])
+        x, y = tf.random.normal((16, 4)), tf.random.normal((16, 1))
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        tf.keras.optimizers.Adam().apply_gradients(zip(grads, model.trainable_variables))
+        print(len(model.variables))
+        """
+    ]
+
+    _ALL = {"variables": "trainable_variables", "weights": "trainable_weights"}
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "tape" or ev.sources is None:
+            return
+        node = ev.source_node
+        if not (isinstance(node, cst.Attribute) and node.attr.value in self._ALL):
+            return
+        # a model or module (or a parameter of the training function, `def train_step(model, ...)`):
+        # the `.variables` list of an object of a class the module defines is whatever it holds
+        if ev.sources.kind not in ("module", "params") and not any(o.kind in ("module", "sym") for o in ev.sources.live):
+            return
+        if not any(o.kind == "sym" for o in ev.sources.live) and not _NON_TRAINABLE.search(self.ctx.code_text):
+            return  # a model built here with no non-trainable variable in sight: `.variables` is the trainable list
+        better = self._ALL[node.attr.value]
+        self.report(
+            ev.node,
+            f"`.{node.attr.value}` lists every variable of the model, including non-trainable ones (BatchNormalization's "
+            f"moving statistics, frozen layers): their gradients are None and apply_gradients warns or fails; use "
+            f"`.{better}` for the gradient and the update",
+            fix=RuleFix(f"Differentiate with respect to .{better}", (NodeEdit(node.attr, better),), Applicability.UNSAFE),
+        )
 
 
 # ----------------------------------------------------------------------------- JAX

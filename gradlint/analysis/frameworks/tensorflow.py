@@ -36,6 +36,9 @@ TF_CONST = frozenset(
     }
 )
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
+# run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
+# TensorFlow ops eagerly, is differentiable and is not listed)
+TF_NUMPY_FUNCTION = frozenset({"tensorflow.numpy_function", "tensorflow.py_func", "tensorflow.compat.v1.py_func", "tensorflow.compat.v1.numpy_function"})
 TF_CAST = frozenset({"tensorflow.cast", "keras.ops.cast", "keras.backend.cast", "tensorflow.dtypes.cast"})
 # Functions that run Python code outside the graph and register no gradient (`tf.py_func`,
 # `tf.compat.v1.py_func`, `tf.numpy_function`); `tf.py_function` does have one. Last names.
@@ -99,6 +102,12 @@ def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> V
     return cut(ev.args[0], Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
 
 
+def _numpy_function(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    # tf.numpy_function(func, inp, Tout): the values in `inp` leave the graph (a hard cut)
+    inp = ev.arg(1, "inp") or EMPTY
+    return cut(inp, Cut("numpy_function", ev.node, hard=True), kind=K.TENSOR, attrs={F.FW: "tf"})
+
+
 def _cast(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
     if len(allv) < 2:
         return None
@@ -142,11 +151,11 @@ def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -
     if m in ("gradient", "jacobian", "batch_jacobian"):
         target = ev.arg(0, "target") or EMPTY
         sources = ev.arg(1, "sources") or EMPTY
-        used_before = id(tape) in st.used
+        used_before = tape in st.used  # the object, not its id: a freed tape's id is reused by the next one
         it.differentiate(ev, st, DiffKind.TAPE, target, ev.arg_node(0, "target"), sources=sources, source_node=ev.arg_node(1, "sources"),
                          tape=tape, tape_method=m, tape_name=recv_name, tape_used_before=used_before)
         if not tape.persistent:
-            st.used = st.used | {id(tape)}
+            st.used = st.used | {tape}
         return Val(kind=K.GRAD, attrs={F.FW: "tf", F.GRAD_RESULT: node, F.ELEM: Val(kind=K.TENSOR, attrs={F.FW: "tf", F.GRAD_RESULT: node})})
     if m in ("stop_recording", "reset"):
         return Val(kind=K.CTX)
@@ -213,6 +222,7 @@ class TensorFlow(Framework):
         **table(TF_VARIABLE, _variable),
         **table(TF_STOP_GRADIENT, _stop_gradient),
         **table(TF_CAST, _cast),
+        **table(TF_NUMPY_FUNCTION, _numpy_function),
         **table(TF_CONST, _constant),
     }
     module_methods = {

@@ -127,7 +127,7 @@ class State:
                  saved_by: dict | None = None) -> None:
         self.env = env
         self.freed = freed  # graph nodes whose buffers a backward pass released
-        self.used = used  # ids of consumed one-shot resources (non-persistent tapes)
+        self.used = used  # consumed one-shot resources (non-persistent tapes), held by object
         self.gflag = gflag  # last gradient bookkeeping event on this path (see OptEvent.prev)
         self.ctx = ctx
         self.act = act
