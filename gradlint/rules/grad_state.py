@@ -131,16 +131,24 @@ class GradKeptWithoutClone(Rule):
         # what happens to parameters' .grad, in order: (run, seq, origins, effect) where effect is
         # "inplace" (the buffer itself is rewritten) or "reset" (p.grad = None: the next backward
         # allocates a new buffer, and a kept reference keeps the old values)
-        self._effects: list[tuple[int, int, frozenset, str]] = []
+        self._effects: list[tuple[int, int, frozenset, str, object]] = []  # (..., the node that does it)
         self._alias_writes: list[tuple[int, int, frozenset]] = []
         self._torch_1x: bool | None = None  # the project pins torch < 2 (read on first zero_grad)
         self._reports: list[tuple] = []  # decided in finish(), when every alias write is known
 
     def _first_effect(self, run: int, after: int, before: float, mine: frozenset) -> str | None:
-        for r, seq, origins, effect in self._effects:
+        first = self._first(run, after, before, mine)
+        return first[0] if first else None
+
+    def _first(self, run: int, after: int, before: float, mine: frozenset):
+        for r, seq, origins, effect, node in self._effects:
             if r == run and after < seq < before and mine & origins:
-                return effect
+                return effect, node
         return None
+
+    def _rewrite_phrase(self, node, line) -> str:
+        what = f"`{self.ctx.code(node)}`" if isinstance(node, cst.Call) else "an in-place write"
+        return f"{what} on line {line(node)}"
 
     @staticmethod
     def _aliases(v) -> bool:
@@ -165,11 +173,13 @@ class GradKeptWithoutClone(Rule):
                 continue
             mine = frozenset(o for o in (a.value.get(F.GRAD_OF) or ()) if getattr(o, "certain", False))
             # the buffer of that parameter rewritten in place between the assignment and this use
-            if mine and self._first_effect(a.ctx.run, a.seq, ev.seq, mine) == "inplace":
+            first = self._first(a.ctx.run, a.seq, ev.seq, mine) if mine else None
+            if first is not None and first[0] == "inplace":
                 self.report(
                     a.node,
-                    f"`{a.name}` is the `.grad` buffer itself, not a copy: a backward()/zero_grad()/step() after this line "
-                    f"rewrites it in place, so the value read later is not the gradient saved here; use `.clone()`",
+                    lambda line, a=a, by=first[1]: (
+                        f"`{a.name}` is the `.grad` buffer itself, not a copy: {self._rewrite_phrase(by, line)} rewrites it in "
+                        f"place, so the value read later is not the gradient saved here; use `.clone()`"),
                     fix=self._fix(a.node.value) if isinstance(a.node, cst.Assign) else None,
                 )
 
@@ -185,7 +195,7 @@ class GradKeptWithoutClone(Rule):
 
     def on_store(self, ev: StoreEvent) -> None:
         if ev.kind == "attr" and ev.attr == "grad" and ev.value.kind == "none":
-            self._effects.append((ev.ctx.run, ev.seq, ev.container.live, "reset"))  # `p.grad = None`
+            self._effects.append((ev.ctx.run, ev.seq, ev.container.live, "reset", ev.node))  # `p.grad = None`
             return
         v = ev.value
         if not self._aliases(v):
@@ -202,7 +212,7 @@ class GradKeptWithoutClone(Rule):
         if not origins:
             return
         if _reads_grad_attribute(ev.target_node):
-            self._effects.append((ev.ctx.run, ev.seq, origins, "inplace"))  # `p.grad.zero_()`, `p.grad.data.mul_(s)`
+            self._effects.append((ev.ctx.run, ev.seq, origins, "inplace", ev.node))  # `p.grad.zero_()`, `p.grad.data.mul_(s)`
         else:
             # written through a kept reference (`g.mul_(0.5)` for g in grads): gradient surgery
             # that relies on the aliasing; a copy would silently undo it
@@ -211,14 +221,14 @@ class GradKeptWithoutClone(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind == "backward":
             # accumulates into the existing buffer (a fresh one only after a reset)
-            self._effects.append((ev.ctx.run, ev.seq, ev.target.live, "inplace"))
+            self._effects.append((ev.ctx.run, ev.seq, ev.target.live, "inplace", ev.node))
 
     def on_opt(self, ev: OptEvent) -> None:
         # torch.optim's step() reads .grad and does not write it: not an effect
         effect = {"zero_grad": self._zero_grad_effect(ev.node), "clip": "inplace", "unscale": "inplace"}.get(ev.kind)
         if effect is not None:
             t = ev.target
-            self._effects.append((ev.ctx.run, ev.seq, frozenset(t.get(F.OPT_PARAMS) or ()) | t.live | frozenset(t.get(F.GRAD_OF) or ()), effect))
+            self._effects.append((ev.ctx.run, ev.seq, frozenset(t.get(F.OPT_PARAMS) or ()) | t.live | frozenset(t.get(F.GRAD_OF) or ()), effect, ev.node))
 
     def _zero_grad_effect(self, node) -> str:
         """`zero_grad()` sets `.grad` to None since torch 2.0 (`set_to_none=True` by default);
@@ -237,8 +247,9 @@ class GradKeptWithoutClone(Rule):
     def finish(self) -> None:
         for ev in self._local:
             mine = self._grad_origins(ev.value)
-            if mine and self._first_effect(ev.ctx.run, ev.seq, float("inf"), mine) == "inplace":
-                self._report(ev)
+            first = self._first(ev.ctx.run, ev.seq, float("inf"), mine) if mine else None
+            if first is not None and first[0] == "inplace":
+                self._report(ev, first[1])
         for node, msg, ev in self._reports:
             self.report(node, msg, fix=self._fix(node, ev))
 
@@ -252,15 +263,20 @@ class GradKeptWithoutClone(Rule):
             out |= set(i.get(F.GRAD_OF) or ())
         return frozenset(o for o in out if getattr(o, "certain", False))  # certain origins only
 
-    def _report(self, ev: StoreEvent) -> None:
+    def _report(self, ev: StoreEvent, by=None) -> None:
         node = ev.value_node if ev.value_node is not None else ev.node
         where = f"`{ev.root}`" if ev.root else "this container"
-        self._reports.append((
-            node,
-            f"{where} keeps a reference to a `.grad` buffer (not a copy): the next backward(), zero_grad(set_to_none=False) "
-            f"or in-place update rewrites it, so the stored value silently changes; store a copy with `.clone()`",
-            ev,
-        ))
+        if by is not None:
+            msg = lambda line: (  # noqa: E731
+                f"{where} keeps a reference to a `.grad` buffer (not a copy): {self._rewrite_phrase(by, line)}"
+                f"{' (next iteration)' if line(by) <= line(node) else ''} rewrites it in place, so the stored value silently "
+                f"changes; store a copy with `.clone()`")
+        else:  # kept beyond this code (an optimizer's state): rewritten by whatever zeroes in place
+            msg = lambda line: (  # noqa: E731
+                f"{where} keeps a reference to a `.grad` buffer (not a copy): a later backward() without clearing, "
+                f"zero_grad(set_to_none=False) or in-place update rewrites it, so the stored value silently changes; "
+                f"store a copy with `.clone()`")
+        self._reports.append((node, msg, ev))
 
     def _fix(self, node, ev=None) -> RuleFix | None:
         if not isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):

@@ -9,7 +9,7 @@ from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.names import root_name
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration
+from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, origin_name
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL2", "backward and graph lifetime")
@@ -586,18 +586,29 @@ class LossHistoryAccumulated(Rule):
             else:
                 self.report(ev.node, self._store_msg(ev, value_node), fix=self._store_fix(value_node))
 
-    def _msg(self, ev: AssignEvent) -> str:
-        return (
-            f"`{ev.name}` accumulates a tensor with autograd history across iterations, which keeps every iteration's graph "
-            f"alive (memory grows over the epoch); accumulate a number instead: `{ev.name} += {self._value_text(ev.node.value)}.item()`"
+    def _msg(self, ev: AssignEvent):
+        value, name = self._value_text(ev.node.value), ev.name
+        return lambda line: (
+            f"`{name}` accumulates a tensor with autograd history across iterations{self._proof(ev.value, line)}, which keeps "
+            f"every iteration's graph alive (memory grows over the epoch); accumulate a number instead: `{name} += {value}.item()`"
         )
 
-    def _store_msg(self, ev, value_node) -> str:
+    def _store_msg(self, ev, value_node):
         where = f"`{ev.root}`" if ev.root else "this container"
-        return (
-            f"{where} keeps a tensor with autograd history from every iteration, and with it every iteration's graph "
-            f"(memory grows with the step count); store `{self._value_text(value_node)}.item()` (or `.detach()` to keep a tensor)"
+        value = self._value_text(value_node)
+        return lambda line: (
+            f"{where} keeps a tensor with autograd history{self._proof(ev.value, line)} from every iteration, and with it every "
+            f"iteration's graph (memory grows with the step count); store `{value}.item()` (or `.detach()` to keep a tensor)"
         )
+
+    @staticmethod
+    def _proof(v, line) -> str:
+        """What proves the history: the backward of it, or the trained module it is computed from."""
+        h = v.get(F.HISTORY)
+        if h is not None and h.node is not None:
+            return f" (it is backpropagated on line {line(h.node)})"
+        named = sorted(origin_name(o) for o in v.live if o.certain and o.label)
+        return f" (computed from {named[0]})" if named else ""
 
     # candidates are augmented assignments (`total += loss`) to a value that existed before
 
