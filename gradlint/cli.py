@@ -229,7 +229,8 @@ def _check_stdin(args, config, ctx) -> int:
         if mode == "fix":
             sys.stdout.buffer.write(data)
         return EXIT_CLEAN
-    res = check_bytes_bounded(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name, file_timeout=args.file_timeout)
+    res = check_bytes_bounded(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name, file_timeout=args.file_timeout,
+                              project=args.stdin_filename is not None)
     if mode == "diff":
         return _report_diff(args, [res.diff] if res.diff else [], res.fixed)
     ctx.remember(path, res.data if res.data is not None else data)
