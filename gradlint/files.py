@@ -469,7 +469,7 @@ def run_paths(
     jobs: int | None = None,
     force_exclude: bool = False,
     file_timeout: float | None = None,
-    project: bool = True,
+    project: bool = False,
 ) -> RunResult:
     """Lint files and directories. `fix` rewrites files with the applicable fixes; `diff`
     computes the same changes as unified diffs without writing. `use_cache` reads and writes

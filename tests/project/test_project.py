@@ -45,7 +45,7 @@ def _expected(project: Path) -> set[tuple[str, int, str]]:
 
 
 def _reported(project: Path, paths: list[Path]) -> set[tuple[str, int, str]]:
-    res = run_paths([str(p) for p in paths], file_timeout=0, jobs=1)
+    res = run_paths([str(p) for p in paths], file_timeout=0, jobs=1, project=True)
     return {(Path(d.path).relative_to(project).as_posix(), d.start.line, d.code) for d in res.diagnostics}
 
 
@@ -69,7 +69,7 @@ def test_fast_path_equals_exhaustive(name):
 
 def test_message_names_the_differentiation_site():
     project = FIXTURES / "flat"
-    [d] = run_paths([str(project)], file_timeout=0, jobs=1).diagnostics
+    [d] = run_paths([str(project)], file_timeout=0, jobs=1, project=True).diagnostics
     assert d.path == str(project / "losses.py")
     assert "differentiated at trainer/loop.py:8" in d.message
 
@@ -83,7 +83,7 @@ def test_a_module_outside_the_given_paths_is_read_not_reported():
 
 def test_found_once_when_both_files_are_given():
     project = FIXTURES / "flat"
-    res = run_paths([str(project / "losses.py"), str(project / "trainer" / "loop.py")], file_timeout=0, jobs=1)
+    res = run_paths([str(project / "losses.py"), str(project / "trainer" / "loop.py")], file_timeout=0, jobs=1, project=True)
     assert [(Path(d.path).name, d.start.line, d.code) for d in res.diagnostics] == [("losses.py", 6, "GL101")]
 
 
@@ -118,7 +118,7 @@ def test_cache_entry_depends_on_the_modules_read(tmp_path):
     config.cache_dir = cache_dir
 
     def check():
-        return run_paths([str(project)], config, use_cache=True, file_timeout=0, jobs=1)
+        return run_paths([str(project)], config, use_cache=True, file_timeout=0, jobs=1, project=True)
 
     assert len(check().diagnostics) == 1
     warm = check()
@@ -140,7 +140,7 @@ def test_import_chain_beyond_the_bound_is_unknown_not_a_finding(tmp_path):
     (tmp_path / "train.py").write_text(
         "from m0 import f\n\ndef fit(model, opt, x):\n    opt.zero_grad()\n    f(model(x)).backward()\n    opt.step()\n"
     )
-    res = run_paths([str(tmp_path)], file_timeout=0, jobs=1)
+    res = run_paths([str(tmp_path)], file_timeout=0, jobs=1, project=True)
     assert res.diagnostics == []
 
 
