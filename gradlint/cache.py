@@ -80,7 +80,11 @@ def cache_dir_for(config: Config) -> Path:
 
 
 class Cache:
-    """path -> [size, mtime_ns or None, content hash, [diagnostic dicts]]"""
+    """path -> [size, mtime_ns or None, content hash, [diagnostic dicts], {dependency: [size, mtime_ns]}]
+
+    The dependencies are the project modules the file's check read (gradlint/project/): an
+    entry is valid only while each still has the recorded size and mtime (a changed
+    `losses.py` re-checks the files that import it)."""
 
     def __init__(self, path: Path | None, key: str, entries: dict | None = None) -> None:
         self.path = path
@@ -114,8 +118,8 @@ class Cache:
     def _entry(self, path: str) -> list | None:
         e = self.entries.get(path)
         # A hand-edited or foreign file may hold anything: such an entry is a miss.
-        if isinstance(e, list) and len(e) == 4 and isinstance(e[3], list):
-            return e
+        if isinstance(e, list) and len(e) in (4, 5) and isinstance(e[3], list) and (len(e) == 4 or isinstance(e[4], dict)):
+            return e if len(e) == 4 or _deps_unchanged(e[4]) else None
         return None
 
     def by_stat(self, path: str, size: int, stamp: tuple[int, int]) -> list[Diagnostic] | None:
@@ -137,7 +141,7 @@ class Cache:
             return None
         diags = self._restore(e)
         if diags is not None:
-            self.store(path, size, stamp, digest, diags)
+            self.store(path, size, stamp, digest, diags, e[4] if len(e) == 5 else None)
         return diags
 
     def has_fix(self, path: str, unsafe: bool) -> bool:
@@ -159,13 +163,16 @@ class Cache:
         return diags
 
     # ------------------------------------------------------------------ updates
-    def store(self, path: str, size: int, stamp: tuple[int, int], digest: str, diagnostics: list[Diagnostic]) -> None:
+    def store(self, path: str, size: int, stamp: tuple[int, int], digest: str, diagnostics: list[Diagnostic],
+              deps: dict | None = None) -> None:
         """`stamp` is (mtime_ns, ctime_ns); a file modified within RACY_NS of now is recorded
         without it, so that it is verified by content next time."""
         if not self.enabled:
             return
         mtime = list(stamp) if time.time_ns() - stamp[0] > RACY_NS else None
-        entry = [size, mtime, digest, [d.to_dict() for d in diagnostics]]
+        entry: list = [size, mtime, digest, [d.to_dict() for d in diagnostics]]
+        if deps:
+            entry.append({p: list(v) for p, v in deps.items()})
         if self.entries.get(path) != entry:
             self.entries[path] = entry
             self.dirty = True
@@ -193,6 +200,18 @@ class Cache:
             _prune(directory, keep=self.path)
         except OSError:
             pass  # a read-only checkout still lints; it just does not cache
+
+
+def _deps_unchanged(deps: dict) -> bool:
+    """Every module the cached check read still has its recorded size and mtime."""
+    for p, v in deps.items():
+        try:
+            st = os.stat(p)
+        except (OSError, TypeError, ValueError):
+            return False
+        if not (isinstance(v, list) and len(v) == 2 and v[0] == st.st_size and v[1] == st.st_mtime_ns):
+            return False
+    return True
 
 
 def _unlink(path: str) -> None:

@@ -105,6 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml instead of the nearest one")
     files.add_argument("--no-cache", action="store_true", help="neither read nor write the results cache")
     files.add_argument(
+        "--project", action="store_true",
+        help="analyse each file with the project modules it imports (experimental: read, not reported on)",
+    )
+    files.add_argument(
         "--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)"
     )
     files.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per CPU)")
@@ -211,6 +215,7 @@ def cmd_check(args) -> int:
         jobs=args.jobs,
         force_exclude=args.force_exclude,
         file_timeout=args.file_timeout,
+        project=args.project,
     )
     for w in result.warnings:
         _err(f"warning: {w}", args)
@@ -255,7 +260,8 @@ def _check_stdin(args, config, ctx) -> int:
         if mode == "fix":
             sys.stdout.buffer.write(data)
         return EXIT_CLEAN
-    res = check_bytes_bounded(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name, file_timeout=args.file_timeout)
+    res = check_bytes_bounded(data, path, config, mode=mode, unsafe=args.unsafe_fixes, name=name, file_timeout=args.file_timeout,
+                              project=args.project and args.stdin_filename is not None)
     if mode == "diff":
         return _report_diff(args, [res.diff] if res.diff else [], res.fixed)
     ctx.remember(path, res.data if res.data is not None else data)

@@ -10,10 +10,11 @@ Nothing here imports torch, TensorFlow or JAX, and nothing here runs user code.
 from __future__ import annotations
 
 import gc
+import re
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -28,6 +29,9 @@ from .rules.base import REGISTRY, Rule, RuleFix
 from .rules.meta import RuleErrorRule, SyntaxErrorRule, meta_diagnostic
 from .rules.meta import io_error as io_error  # re-exported: the CLI reports unreadable files through the engine
 from .source import SourceText, lf_line_ends
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .project import ProjectModules as Project
 
 
 @dataclass
@@ -209,12 +213,16 @@ def check_source(
     select: Iterable[str] | None = None,
     exhaustive: bool = False,
     always_parse: bool = False,
+    project: Project | None = None,
 ) -> list[Diagnostic]:
     """Lint one file's text. `exhaustive=True` parses and analyses every chunk (used to prove
     the narrowing loses no finding); `always_parse=True` parses a file without
     differentiation evidence too, so that a syntax error is reported (the language server
-    wants GL001 on every buffer)."""
-    return check_source_full(text, path, config, select=select, exhaustive=exhaustive, always_parse=always_parse).diagnostics
+    wants GL001 on every buffer). With a `project` (gradlint.project.ProjectModules) the
+    project modules the file imports are read and inlined where called, and a pitfall found
+    in one of them is reported at its own path and line."""
+    return check_source_full(text, path, config, select=select, exhaustive=exhaustive, always_parse=always_parse,
+                             project=project).diagnostics
 
 
 def _parse_chunks(chunks: list[prefilter.Unit], cache: ChunkCache | None) -> list[ParsedChunk]:
@@ -247,6 +255,7 @@ def check_source_full(
     always_parse: bool = False,
     cache: ChunkCache | None = None,
     run_cache: RunCache | None = None,
+    project: Project | None = None,
 ) -> CheckResult:
     config = config or Config()
     text = lf_line_ends(text)  # classic-Mac "\r" ends: same offsets, lines as Python counts them
@@ -262,6 +271,9 @@ def check_source_full(
     if "GL001" in enabled and not analysed:
         always_parse = True  # only syntax errors asked for: every file must be parsed
     plan = prefilter.plan(text, analysed, narrow=not exhaustive)
+    if plan.skip and analysed and project is not None and _imports_differentiating(text, project):
+        # the evidence is in a project module it imports (its Trainer calls backward())
+        plan = prefilter.plan(text, analysed, narrow=False, evidence=True)
     if plan.skip or not analysed:
         if always_parse:
             screened = limits.screen([prefilter.Unit(text, [])], text, path, config, enabled)
@@ -302,7 +314,7 @@ def check_source_full(
     call_all: list = []
     call_by_name: dict[str, list] = {}
     body = [stmt for pc in parsed for stmt in pc.module.body]
-    interp = Interpreter(body, lambda ev: None, run_cache=run_cache)
+    interp = Interpreter(body, lambda ev: None, run_cache=run_cache, project=project)
     ctx = FileContext(parsed, source, path, interp, code_text=plan.mask)
     for rule_cls in analysed:
         try:
@@ -362,15 +374,19 @@ def check_source_full(
     t2 = time.perf_counter()
 
     findings = [f for f in ctx.findings if f.rule.code not in failed]
+    foreign: list[Diagnostic] = []
     if findings:
-        diags.extend(_to_diagnostics(findings, ctx, path, config))
+        if interp.modules_read:
+            findings, foreign = _split_foreign(findings, ctx, interp, project, config)
+        namer = _line_namer(None, ctx, interp, project) if interp.modules_read else None
+        diags.extend(_to_diagnostics(findings, ctx, path, config, line_of=namer))
     for code, failure in sorted(failed.items()):
         if "GL002" in enabled:
             diags.append(_rule_error(code, failure, source, path, config))
     if interp.errors and "GL002" in enabled:
         stmt, err = interp.errors[0]
         diags.append(_analysis_error(stmt, err, ctx, path, config, len(interp.errors)))
-    diags = [d for d in _dedupe(diags) if not source.is_suppressed(d)]
+    diags = [d for d in _dedupe(diags) if not source.is_suppressed(d)] + foreign
     diags.sort(key=Diagnostic.sort_key)
     return CheckResult(
         diags,
@@ -415,12 +431,82 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, config: Config) -> list[Diagnostic]:
-    out = []
+def _imports_differentiating(text: str, project: Project) -> bool:
+    from .project.evidence import imports_differentiating
+
+    return imports_differentiating(text, project)
+
+
+def _module_context(m, interp: Interpreter) -> FileContext:
+    """Positions in an imported project module (parsed whole: one unit)."""
+    unit = prefilter.Unit(m.text, list(range(1, m.text.count("\n") + 2)))
+    return FileContext([ParsedChunk(unit, m.module)], SourceText(m.text), m.path, interp)
+
+
+def _line_namer(home, ctx: FileContext, interp: Interpreter, project: Project | None):
+    """How a message names the line of a node: its number when the node is in the file the
+    finding is reported in (`home`: an imported module, or None for the checked file), else
+    `path:line` (`trainer/loop.py:5`)."""
+    contexts: dict[int, FileContext] = {}
+
+    def shown(path: str) -> str:
+        return project.display(path) if project is not None else path
 
     def line_of(n):
-        r = ctx.range_of(n)
-        return r[0].line if r else "?"
+        owner = next((m for m in interp.modules_read if m.owns(n)), None)
+        if owner is None:
+            r = ctx.range_of(n)
+            if r is None:
+                return "?"
+            return r[0].line if home is None else f"{shown(ctx.path)}:{r[0].line}"
+        octx = contexts.get(id(owner))
+        if octx is None:
+            octx = contexts[id(owner)] = _module_context(owner, interp)
+        r = octx.range_of(n)
+        if r is None:
+            return "?"
+        return r[0].line if owner is home else f"{shown(owner.path)}:{r[0].line}"
+
+    return line_of
+
+
+# "on line trainer/loop.py:5" -> "at trainer/loop.py:5": a site in another file
+_OTHER_FILE_LINE = re.compile(r"\b(?:on )?line (\S+\.pyi?:\d+)")
+
+
+def _split_foreign(findings: list[_Finding], ctx: FileContext, interp: Interpreter, project: Project | None,
+                   config: Config) -> tuple[list[_Finding], list[Diagnostic]]:
+    """Findings whose node lies in an imported project module become diagnostics at that
+    module's path and line (without fixes: an edit belongs to a check of that file)."""
+    local: list[_Finding] = []
+    by_module: dict[int, tuple] = {}
+    for f in findings:
+        owner = next((m for m in interp.modules_read if m.owns(f.node)), None)
+        if owner is None:
+            local.append(f)
+        else:
+            by_module.setdefault(id(owner), (owner, []))[1].append(f)
+    out: list[Diagnostic] = []
+    for owner, fs in by_module.values():
+        octx = _module_context(owner, interp)
+        enabled = config.enabled_codes(owner.path)
+        line_of = _line_namer(owner, ctx, interp, project)
+        for d in _to_diagnostics([_Finding(f.rule, f.node, f.message, None, f.severity) for f in fs], octx, owner.path, config,
+                                 line_of=line_of):
+            if d.code in enabled and not octx.source.is_suppressed(d):
+                out.append(d)
+    return local, _dedupe(out)
+
+
+def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, config: Config, *,
+                    line_of=None) -> list[Diagnostic]:
+    """`line_of`: how a message names a node's line (by default: its number in this file)."""
+    out = []
+
+    if line_of is None:
+        def line_of(n):
+            r = ctx.range_of(n)
+            return r[0].line if r else "?"
 
     for f in findings:
         rng = ctx.range_of(f.node)
@@ -430,8 +516,11 @@ def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, confi
         fix = _resolve_fix(f.fix, ctx) if f.fix is not None else None
         message = f.message
         if callable(message):
-            # messages may name the line of another node ("differentiated on line 26")
+            # messages may name the line of another node ("differentiated on line 26"), in
+            # another file too ("differentiated at trainer/loop.py:5")
             message = message(line_of)
+            if ":" in message:
+                message = _OTHER_FILE_LINE.sub(r"at \1", message)
         out.append(
             Diagnostic(
                 code=f.rule.code,
@@ -581,6 +670,7 @@ def fix_source_full(
     max_passes: int = 4,
     select_codes: Iterable[str] | None = None,
     diagnostics: list[Diagnostic] | None = None,
+    project: Project | None = None,
 ) -> FixOutcome:
     """`fix_source`, for a caller that has already checked `text` (`diagnostics`, with the same
     selection) and wants the diagnostics left after fixing: neither check is run twice."""
@@ -590,7 +680,7 @@ def fix_source_full(
     diags = diagnostics
     for _ in range(max_passes):
         if diags is None:
-            diags = check_source(text, path, config, select=select_codes)
+            diags = check_source(text, path, config, select=select_codes, project=project)
         edits = []
         for d in diags:
             if d.fix is None:

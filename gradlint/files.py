@@ -32,6 +32,7 @@ from .cache import Cache, content_hash
 from .config import Config, load_config
 from .diagnostics import Diagnostic
 from .gitignore import IgnoreFile, IgnoreStack, stack_for
+from .project import ProjectModules
 from .source import CODING_COOKIE, DecodeError, decode_source, split_lines_keepends
 
 PY_SUFFIXES = (".py", ".pyi")
@@ -180,14 +181,16 @@ class TextOutcome:
     original: list[Diagnostic] | None = None  # those of the input, when fixes changed it
 
 
-def check_text(text: str, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False) -> TextOutcome:
+def check_text(text: str, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False,
+               project: ProjectModules | None = None) -> TextOutcome:
     """Check one file's text; in mode "fix" or "diff" also apply the applicable fixes.
-    In "fix" mode the diagnostics are those left after fixing; in "diff" mode, the original ones."""
-    diags = _guarded_check(text, path, config)
+    In "fix" mode the diagnostics are those left after fixing; in "diff" mode, the original ones.
+    With a `project`, the project modules the file imports are read (see gradlint/project/)."""
+    diags = _guarded_check(text, path, config, project)
     if mode is None or not any(d.fix is not None and (unsafe or d.fix.is_safe) for d in diags):
         return TextOutcome(diags, text)
     try:
-        out = engine.fix_source_full(text, path, config, unsafe=unsafe, diagnostics=diags)
+        out = engine.fix_source_full(text, path, config, unsafe=unsafe, diagnostics=diags, project=project)
     except Exception as exc:  # a bug in a fix: report it, leave the file alone
         return TextOutcome(diags + unless_ignored(engine.internal_error(path, exc, config), config), text)
     if out.text == text:
@@ -198,15 +201,15 @@ def check_text(text: str, path: str, config: Config, *, mode: str | None = None,
     elif out.remaining is not None:
         remaining = out.remaining  # the engine's last pass checked exactly this text
     else:
-        remaining = _guarded_check(new, path, config)
+        remaining = _guarded_check(new, path, config, project)
     return TextOutcome(remaining, new, out.applied, diags)
 
 
-def _guarded_check(text: str, path: str, config: Config) -> list[Diagnostic]:
+def _guarded_check(text: str, path: str, config: Config, project: ProjectModules | None = None) -> list[Diagnostic]:
     """The engine reports rule failures as GL002 itself; this catches failures outside any
     rule (a gradlint bug) so that one file cannot stop the run."""
     try:
-        return engine.check_source(text, path, config)
+        return engine.check_source(text, path, config, project=project)
     except Exception as exc:  # RecursionError included
         return unless_ignored(engine.internal_error(path, exc, config), config)
 
@@ -248,6 +251,7 @@ class FileOutcome:
     fixed: int = 0
     diff: str | None = None
     changed: bool = False
+    deps: dict = field(default_factory=dict)  # project modules read: path -> (size, mtime_ns)
 
 
 @dataclass(frozen=True)
@@ -257,6 +261,10 @@ class _Job:
     unsafe: bool
     cwd: str
     file_timeout: float | None = None  # seconds a file may take; None: by its size; 0: no limit
+    roots: tuple[str, ...] | None = None  # project-wide: the paths given (None: each file on its own)
+
+    def project_for(self, path: str) -> ProjectModules | None:
+        return ProjectModules(path, self.roots) if self.roots is not None else None
 
 
 @dataclass
@@ -270,14 +278,15 @@ class BytesOutcome:
     diff: str | None = None  # in "diff" mode
 
 
-def check_bytes(data: bytes, path: str, config: Config, *, mode: str | None, unsafe: bool, name: str) -> BytesOutcome:
+def check_bytes(data: bytes, path: str, config: Config, *, mode: str | None, unsafe: bool, name: str,
+                project: ProjectModules | None = None) -> BytesOutcome:
     """Decode and check one file's bytes; `name` is the path diffs show."""
     if path.endswith(NOTEBOOK_SUFFIX):
         from .notebook.check import check_notebook
 
         nb = check_notebook(
             data, path, config,
-            check=lambda text: _guarded_check(text, path, config),
+            check=lambda text: _guarded_check(text, path, config, project),
             io_error=lambda message: unless_ignored(engine.io_error(path, message, config), config),
             mode=mode, unsafe=unsafe, name=name,
         )
@@ -286,7 +295,7 @@ def check_bytes(data: bytes, path: str, config: Config, *, mode: str | None, uns
         text = decode_source(data)
     except DecodeError as exc:
         return BytesOutcome(unless_ignored(engine.io_error(path, f"cannot decode file: {exc}", config), config))
-    res = check_text(text, path, config, mode=mode, unsafe=unsafe)
+    res = check_text(text, path, config, mode=mode, unsafe=unsafe, project=project)
     if res.text == text:
         return BytesOutcome(res.diagnostics)
     diff = unified_diff(text, res.text, name) if mode == "diff" else None
@@ -303,8 +312,10 @@ def process_file(path: str, expected: str | None, job: _Job) -> FileOutcome:
     digest = content_hash(data)
     if digest == expected:
         return FileOutcome(path, [], st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, cached=True)
-    res = check_bytes(data, path, config, mode=job.mode, unsafe=job.unsafe, name=_display(path, job.cwd))
-    out = FileOutcome(path, res.diagnostics, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, fixed=res.fixed)
+    project = job.project_for(path)
+    res = check_bytes(data, path, config, mode=job.mode, unsafe=job.unsafe, name=_display(path, job.cwd), project=project)
+    out = FileOutcome(path, res.diagnostics, st.st_size, (st.st_mtime_ns, st.st_ctime_ns), digest, fixed=res.fixed,
+                      deps=dict(project.read) if project is not None else {})
     if res.data is None:
         return out
     out.changed = True
@@ -393,25 +404,48 @@ def _process_all(todo: list[tuple[str, str | None]], job: _Job, jobs: int) -> li
 
 
 def check_bytes_bounded(data: bytes, path: str, config: Config, *, mode: str | None = None, unsafe: bool = False,
-                        name: str, file_timeout: float | None = None) -> BytesOutcome:
-    """`check_bytes` under the same time limit as a file (for standard input)."""
+                        name: str, file_timeout: float | None = None, project: bool = False) -> BytesOutcome:
+    """`check_bytes` under the same time limit as a file (for standard input). `project`: the
+    text is analysed in the project of `path` (`--stdin-filename`), and only its own
+    findings are returned."""
     if file_timeout == 0:
-        return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name)
+        res = check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name,
+                          project=ProjectModules(path) if project else None)
+        res.diagnostics = [d for d in res.diagnostics if d.path == path]
+        return res
     limit = file_timeout or watchdog.default_limit(len(data))
     [res] = watchdog.run(
-        [(data, path, config, mode, unsafe, name)], _check_bytes_item,
+        [(data, path, config, mode, unsafe, name, project)], _check_bytes_item,
         lambda item, why: BytesOutcome(unless_ignored(_stop_diagnostic(path, why, config, file_timeout is not None), config)),
         jobs=1, limit=lambda item: limit, context=_mp_context(),
     )
+    res.diagnostics = [d for d in res.diagnostics if d.path == path]
     return res
 
 
 def _check_bytes_item(item: tuple) -> BytesOutcome:
-    data, path, config, mode, unsafe, name = item
-    return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name)
+    data, path, config, mode, unsafe, name, project = item
+    return check_bytes(data, path, config, mode=mode, unsafe=unsafe, name=name, project=ProjectModules(path) if project else None)
 
 
 # ---------------------------------------------------------------------------- the run
+def _reported(by_path: dict[str, list[Diagnostic]], given: set[str]) -> list[Diagnostic]:
+    """The findings on the files that were given, once each. A file's check reports on the
+    file itself and on the project modules it imports; a pitfall in `losses.py` is found from
+    every file that trains through it (each message names one differentiation site: the first
+    is kept, and none when `losses.py`'s own check reports it), and one in a module outside
+    the given paths is not reported."""
+    out = [d for path, ds in by_path.items() for d in ds if d.path == path]
+    seen = {(d.path, d.code, d.start, d.end) for d in out}
+    foreign = sorted((d for path, ds in by_path.items() for d in ds if d.path != path), key=Diagnostic.sort_key)
+    for d in foreign:
+        key = (d.path, d.code, d.start, d.end)
+        if d.path in given and key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
 @dataclass
 class RunResult:
     diagnostics: list[Diagnostic]
@@ -435,19 +469,23 @@ def run_paths(
     jobs: int | None = None,
     force_exclude: bool = False,
     file_timeout: float | None = None,
+    project: bool = False,
 ) -> RunResult:
     """Lint files and directories. `fix` rewrites files with the applicable fixes; `diff`
     computes the same changes as unified diffs without writing. `use_cache` reads and writes
     the results cache (the CLI's default; off for library calls, which should not leave a
     `.gradlint_cache` behind unasked). `jobs`: worker processes (default: one per CPU).
     `file_timeout`: seconds one file may take (default: watchdog.default_limit of its size;
-    0: no limit, and small runs are checked in this process)."""
+    0: no limit, and small runs are checked in this process). `project`: each file is analysed
+    with the project modules it imports (read, not reported on): findings are reported only
+    for the files found under `paths`, once each."""
     paths = [os.fspath(p) for p in paths] or ["."]
     if config is None:
         config = load_config(Path(paths[0]))
     found = discover(paths, config, force_exclude=force_exclude)
     mode = "diff" if diff else "fix" if fix else None
-    job = _Job(config, mode, unsafe_fixes, os.getcwd(), file_timeout)
+    roots = tuple(os.path.abspath(p) for p in paths) if project else None
+    job = _Job(config, mode, unsafe_fixes, os.getcwd(), file_timeout, roots)
     cache = Cache.load(config) if use_cache else Cache.disabled()
 
     by_path: dict[str, list[Diagnostic]] = {}
@@ -478,7 +516,7 @@ def run_paths(
         by_path[o.path] = o.diagnostics
         if o.size >= 0 and o.digest is not None:
             # In diff mode the file was not written: its diagnostics are still the original's.
-            cache.store(o.path, o.size, o.stamp, o.digest, o.diagnostics)
+            cache.store(o.path, o.size, o.stamp, o.digest, o.diagnostics, o.deps)
         result.fixed += o.fixed
         if o.changed:
             result.changed.append(o.path)
@@ -487,7 +525,7 @@ def run_paths(
     cache.save()
 
     result.cache_hits = cache.hits
-    diags = [d for ds in by_path.values() for d in ds] + found.diagnostics
+    diags = _reported(by_path, set(found.files)) + found.diagnostics
     diags.sort(key=Diagnostic.sort_key)
     result.diagnostics = diags
     result.changed.sort()

@@ -329,7 +329,7 @@ class _Node:
 CLOSURE_DEPTH = 3  # as deep as the interpreter inlines calls
 
 
-def plan(text: str, rules, *, narrow: bool = True) -> Plan:
+def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Plan:
     """Which parts of the file to parse and analyse.
 
     Kept: every module-level statement (the script's main flow, imports, constants); every
@@ -337,11 +337,13 @@ def plan(text: str, rules, *, narrow: bool = True) -> Plan:
     what hot code references, transitively, up to the interpreter's inlining depth (callees,
     classes with their __init__/forward, the globals they read, and what *those* statements
     reference); and the callers of hot module-level functions (they pass the model in). A class
-    is parsed as a skeleton of its header and kept members; lines map back to the file."""
-    if not has_diff_evidence(text):
+    is parsed as a skeleton of its header and kept members; lines map back to the file.
+    `evidence=True`: the caller has evidence from elsewhere (a project module the file
+    imports differentiates); such a file is planned whole."""
+    if not evidence and not has_diff_evidence(text):
         return Plan(skip=True, units=[])
     mask = code_mask(text)
-    if not has_diff_evidence(mask):
+    if not evidence and not has_diff_evidence(mask):
         return Plan(skip=True, units=[])  # only in docstrings, comments or strings
     chunks = split_chunks(text)
     for c in chunks:

@@ -16,7 +16,7 @@ from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..names import dotted_name
 from ..queries import fw_of, is_torch_val, numel, dtype_of, param_origins
-from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, opaque, ref
+from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,7 +75,7 @@ class CallsMixin(_Base):
             else:
                 recv = self.eval(func_node.value, st)
                 if recv.kind == K.REF:
-                    func = ref(frameworks.canonical(f"{recv.attrs[F.QUAL]}.{method}"))
+                    func = self.resolved_ref(frameworks.canonical(f"{recv.attrs[F.QUAL]}.{method}"))
                     recv = None
                     method = None
                 elif recv.kind == K.CLASS:

@@ -37,6 +37,7 @@ from .calls import CallsMixin
 from .evidence import EvidenceMixin
 from .expressions import ExpressionsMixin
 from .methods import MethodsMixin
+from .modules import ModulesMixin, Project
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, RunCache, State, self_fields
 from .statements import StatementsMixin
 
@@ -46,12 +47,13 @@ _RUN_IDS = itertools.count(1)
 _SEQ = itertools.count(1)
 
 
-class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, EvidenceMixin):
+class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, EvidenceMixin, ModulesMixin):
     MAX_DEPTH = 3
     LOOP_UNROLL = 2
     MAX_LOOP_NEST_UNROLLED = 3
 
-    def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000, run_cache: RunCache | None = None) -> None:
+    def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000, run_cache: RunCache | None = None,
+                 project: Project | None = None) -> None:
         # `body`: the module's top-level statements (a Module is accepted too)
         self.body = list(body.body) if isinstance(body, cst.Module) else list(body)
         self._emit = emit
@@ -85,6 +87,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._expr = {t: getattr(self, name) for t, name in self.EXPRESSIONS.items()}
         self._stmt = {t: getattr(self, name) for t, name in self.STATEMENTS.items()}
         self._small = {t: getattr(self, name) for t, name in self.SMALL_STATEMENTS.items()}
+        self._init_modules(project)  # the project modules the file imports (interp/modules.py)
 
     def emit(self, ev: Event) -> None:
         self.seq = next(_SEQ)
@@ -126,6 +129,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                 fn.standalone_done = True
                 if fn.inlined and self.skip_inlined:
                     continue  # already seen with real arguments where it is called
+                if self.is_foreign(fn):
+                    continue  # defined in another module: seen where this file calls it
                 if base is not None and not fn.closure and not fn.is_lambda:
                     self._cached_standalone(fn, base, alive)
                 else:

@@ -196,7 +196,7 @@ class ExpressionsMixin(_Base):
     def attribute_of(self, base: Val, attr: str, node, st: State) -> Val:
         kind = base.kind
         if kind == K.REF:
-            return ref(frameworks.canonical(f"{base.attrs[F.QUAL]}.{attr}"))
+            return self.resolved_ref(frameworks.canonical(f"{base.attrs[F.QUAL]}.{attr}"))
         if kind == K.CLASS:
             info: ClassInfo = base.attrs[F.CLS]
             m = info.find_method(attr)

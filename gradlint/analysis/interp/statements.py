@@ -121,7 +121,7 @@ class StatementsMixin(_Base):
         for alias in node.names:
             full = dotted_name(alias.name) or ""
             if alias.asname is not None:
-                st.env[alias.asname.name.value] = ref(frameworks.canonical(full))
+                st.env[alias.asname.name.value] = self.resolved_ref(frameworks.canonical(full))
             else:
                 head = full.split(".", 1)[0]
                 st.env[head] = ref(head)
@@ -133,11 +133,17 @@ class StatementsMixin(_Base):
         else:
             base = "." * len(node.relative) + (dotted_name(node.module) or "")
         self._note_framework(base)
+        absolute = self.absolute_import(node, st, base)  # with a project: `..losses` -> `pkg.losses`
         if isinstance(node.names, cst.ImportStar):
+            if absolute is not None:
+                self.star_import(absolute, st)
             return
         for alias in node.names:
             name = dotted_name(alias.name) or ""
             bound = alias.asname.name.value if alias.asname is not None else name
+            if absolute is not None:
+                st.env[bound] = self.resolved_ref(frameworks.canonical(f"{absolute}.{name}"))
+                continue
             qual = frameworks.canonical(f"{base}.{name}") if not base.endswith(".") else f"{base}{name}"
             st.env[bound] = ref(qual)
 
