@@ -46,11 +46,37 @@ def _bare_call(text: str, name: str) -> bool:
     return False
 
 
+# `import jax as J`, `import tensorflow as tf2`, `import torch.autograd as ag`: the evidence
+# literals are spelled with the library's own name, so an alias is read as that name
+_MODULE_ALIAS = re.compile(r"^[ \t]*import[ \t]+((?:jax|torch|tensorflow|keras|flax|optax)(?:\.\w+)*)[ \t]+as[ \t]+(\w+)", re.M)
+
+
+_NAME_ALIAS = re.compile(
+    r"^[ \t]*from[ \t]+(?:jax|torch|tensorflow|keras|flax|optax)(?:\.\w+)*[ \t]+import[ \t]+\(?([\w \t,]+?\bas\b[\w \t,]*)\)?[ \t]*$", re.M)
+
+
+def _unaliased(text: str) -> str:
+    for m in _MODULE_ALIAS.finditer(text):
+        module, alias = m.group(1), m.group(2)
+        if alias != module:
+            text = re.sub(rf"(?<![\w.]){re.escape(alias)}\.", module + ".", text)
+    for m in _NAME_ALIAS.finditer(text):  # `from torch.optim import Optimizer as Base`
+        for part in m.group(1).split(","):
+            bits = part.split()
+            if len(bits) == 3 and bits[1] == "as" and bits[0] != bits[2]:
+                text = re.sub(rf"(?<![\w.]){re.escape(bits[2])}\b", bits[0], text)
+    return text
+
+
 def has_diff_evidence(text: str) -> bool:
     if not any(q in text for q in _QUICK):
         return False
     for lit in _EVIDENCE_LITERALS:
         if lit in text:
+            return True
+    if " as " in text and (_MODULE_ALIAS.search(text) or _NAME_ALIAS.search(text)):
+        aliased = _unaliased(text)
+        if any(lit in aliased for lit in _EVIDENCE_LITERALS):
             return True
     for name in EVIDENCE.bare_calls:
         if _bare_call(text, name):

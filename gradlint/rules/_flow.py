@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Iterable
 
 import libcst as cst
@@ -124,6 +126,35 @@ def diff_phrase(ev: DiffEvent, line) -> str:
     if ev.kind == "jax":
         return "the value returned to jax.grad"
     return f"the loss differentiated on line {line(ev.node)}"
+
+
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)", re.M)
+_FROM_IMPORT_MODULE = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(\w+)[ \t]+as[ \t]+(\w+)", re.M)
+_modules_cache: dict[int, tuple[str, frozenset[str]]] = {}
+
+
+def imported_modules(ctx) -> frozenset[str]:
+    """Names the file binds to modules by `import x`, `import x.y as z` (the head or the alias):
+    `sum` called on one of them is a library function (`th.sum(x)`), not a method of a value."""
+    text = ctx.code_text
+    hit = _modules_cache.get(id(ctx))
+    if hit is not None and hit[0] is text:
+        return hit[1]
+    out: set[str] = {"torch", "jnp", "tf", "np"}  # the conventional names, bound or not
+    for m in _IMPORT.finditer(text):
+        for part in m.group(1).split(","):
+            bits = part.split()
+            if len(bits) == 3 and bits[1] == "as":
+                out.add(bits[2])
+            elif bits:
+                out.add(bits[0].split(".")[0])
+    for m in _FROM_IMPORT_MODULE.finditer(text):  # `from jax import numpy as jnp`
+        out.add(m.group(2))
+    result = frozenset(out)
+    if len(_modules_cache) > 64:
+        _modules_cache.clear()
+    _modules_cache[id(ctx)] = (text, result)
+    return result
 
 
 def carried_from_earlier_iteration(ctx, ev, cut_node) -> bool:

@@ -20,7 +20,7 @@ from ..analysis.names import dotted_name
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import NONDIFF, StarvedOrigins, call_name
+from ._flow import NONDIFF, StarvedOrigins, call_name, imported_modules
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL4", "numerical precision")
@@ -946,7 +946,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         name = _func_last(node)
         if name not in ("sum", "mean", "nansum", "reduce_sum", "reduce_mean"):
             return False
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not (isinstance(node.func.value, cst.Name) and node.func.value.value in ("torch", "jnp", "tf", "np")):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not (isinstance(node.func.value, cst.Name) and node.func.value.value in imported_modules(self.ctx)):
             inner = node.func.value
         elif isinstance(node, cst.Call) and node.args:
             inner = node.args[0].value

@@ -238,8 +238,8 @@ class KerasLambdaNonDifferentiable(Rule):
     call_names = None
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.name is not None and ev.name != "Lambda" or _func_last(ev.node) != "Lambda":
-            return
+        if ev.name != "Lambda" if ev.qual is not None else _func_last(ev.node) != "Lambda":
+            return  # resolved: its real name (`Lambda as L`); unresolved (a star import): as written
         if ev.qual is not None and not (ev.qual.endswith(".Lambda") and ("keras" in ev.qual or ev.qual.startswith("tensorflow."))):
             return
         if ev.qual is None and "keras" not in self.ctx.code_text:

@@ -1,0 +1,239 @@
+"""Equivalent spellings of a program, for the metamorphic tests (issue 15, "every spelling").
+
+Each transformation rewrites a rule example into a program that does the same thing written
+differently, and says where each line went, so a finding pinned to a line can be followed:
+
+- `aliased_imports`: every imported name is bound under another alias (`import torch as
+  torch_m`, `from torch import nn as nn_m`, `import numpy as np` -> `np_m`) and every use follows;
+- `inside_a_function`: the program after its imports becomes the body of `def main(): ...`,
+  called at the end (a script turned into a function: its globals become locals and closures);
+- `renamed_variables`: every variable the program binds gets another name (`model` ->
+  `model_v`), so no rule can lean on conventional names.
+
+A transformation returns None when it does not apply to an example (nothing to rename, an import
+it cannot alias faithfully); the variants are built with libcst, so everything else is kept.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+from typing import Callable
+
+import libcst as cst
+
+_BUILTINS = frozenset(dir(builtins)) | {"self", "cls", "__name__", "__file__"}
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    code: str
+    line_map: Callable[[int], int]  # original line -> line in the variant
+
+
+def _same(n: int) -> int:
+    return n
+
+
+# ----------------------------------------------------------------------------- aliases
+class _Rename(cst.CSTTransformer):
+    """Renames Name nodes (not attributes, not keyword names, not import statements)."""
+
+    def __init__(self, mapping: dict[str, str]) -> None:
+        self.mapping = mapping
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)  # `f(x=...)`: the keyword is not a variable
+
+    def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
+        return updated.with_changes(name=original.name)  # parameters keep their names (callers use them)
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        return updated.with_changes(name=original.name)
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        return updated.with_changes(name=original.name)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        new = self.mapping.get(original.value)
+        return updated.with_changes(value=new) if new else updated
+
+
+def aliased_imports(code: str) -> Variant | None:
+    module = cst.parse_module(code)
+    mapping: dict[str, str] = {}
+
+    class Aliases(cst.CSTTransformer):
+        def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
+            names = []
+            for a in updated.names:
+                if a.asname is None and isinstance(a.name, cst.Attribute):
+                    names.append(a)  # `import torch.nn` binds `torch`: not aliased faithfully
+                    continue
+                bound = a.asname.name.value if a.asname is not None else a.name.value  # type: ignore[union-attr]
+                mapping[bound] = bound + "_m"
+                names.append(a.with_changes(asname=cst.AsName(name=cst.Name(bound + "_m"))))
+            return updated.with_changes(names=names)
+
+        def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+            if isinstance(updated.names, cst.ImportStar) or (updated.module is not None and cst.Module([]).code_for_node(updated.module) == "__future__"):
+                return updated
+            names = []
+            for a in updated.names:
+                bound = a.asname.name.value if a.asname is not None else a.name.value  # type: ignore[union-attr]
+                mapping[bound] = bound + "_m"
+                names.append(a.with_changes(asname=cst.AsName(name=cst.Name(bound + "_m"))))
+            return updated.with_changes(names=names)
+
+    aliased = module.visit(Aliases())
+    if not mapping:
+        return None
+    # a dotted `import torch.nn` keeps binding `torch`: leave `torch` as it is then
+    dotted = {a.name.value.value for s in _imports(module) if isinstance(s, cst.Import) for a in s.names  # type: ignore[union-attr]
+              if a.asname is None and isinstance(a.name, cst.Attribute) and isinstance(a.name.value, cst.Name)}
+    for d in dotted:
+        mapping.pop(d, None)
+    if not mapping:
+        return None
+    return Variant("aliased-imports", aliased.visit(_Rename(mapping)).code, _same)
+
+
+def _imports(module: cst.Module):
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for s in stmt.body:
+                if isinstance(s, (cst.Import, cst.ImportFrom)):
+                    yield s
+
+
+# ----------------------------------------------------------------------------- a function
+def inside_a_function(code: str) -> Variant | None:
+    module = cst.parse_module(code)
+    body = list(module.body)
+    n_imports = 0
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
+            n_imports += 1
+        else:
+            break
+    rest = body[n_imports:]
+    if not rest or any(isinstance(s, cst.ClassDef) for s in rest):
+        return None  # a class in a function changes what `super()`/pickling see: not the same program
+    head = module.with_changes(body=body[:n_imports])
+    last_import_line = head.code.count("\n")
+    main = cst.FunctionDef(
+        name=cst.Name("main"), params=cst.Parameters(), body=cst.IndentedBlock(body=rest),
+        leading_lines=[],
+    )
+    call = cst.SimpleStatementLine(body=[cst.Expr(cst.Call(func=cst.Name("main")))])
+    new = module.with_changes(body=[*body[:n_imports], main, call])
+    text = new.code
+
+    def shift(line: int) -> int:
+        return line + 1 if line > last_import_line else line
+
+    # leading blank lines of the first moved statement stay above the `def`
+    return Variant("inside-a-function", text, _line_mapper(code, text, shift))
+
+
+def _line_mapper(old: str, new: str, guess: Callable[[int], int]) -> Callable[[int], int]:
+    """Follow a line by its text (the transformation only indents it), falling back on `guess`."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+
+    def line_map(line: int) -> int:
+        if 1 <= line <= len(old_lines):
+            want = old_lines[line - 1].strip()
+            g = guess(line)
+            for cand in (g, g - 1, g + 1, g + 2):
+                if 1 <= cand <= len(new_lines) and new_lines[cand - 1].strip() == want:
+                    return cand
+        return guess(line)
+
+    return line_map
+
+
+# ----------------------------------------------------------------------------- renames
+def renamed_variables(code: str) -> Variant | None:
+    module = cst.parse_module(code)
+    bound: set[str] = set()
+    params: set[str] = set()
+    defined: set[str] = set()
+    imported: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            _targets(node.target, bound)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            _targets(node.target, bound)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            _targets(node.target, bound)
+
+        def visit_For(self, node: cst.For) -> None:
+            _targets(node.target, bound)
+
+        def visit_WithItem(self, node: cst.WithItem) -> None:
+            if node.asname is not None:
+                _targets(node.asname.name, bound)
+
+        def visit_CompFor(self, node: cst.CompFor) -> None:
+            _targets(node.target, bound)
+
+        def visit_Param(self, node: cst.Param) -> None:
+            params.add(node.name.value)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            defined.add(node.name.value)
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> None:
+            defined.add(node.name.value)
+
+        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+            n = node.asname.name if node.asname is not None else node.name
+            while isinstance(n, cst.Attribute):
+                n = n.value
+            if isinstance(n, cst.Name):
+                imported.add(n.value)
+
+    module.visit(Collect())
+    names = bound - params - defined - imported - _BUILTINS
+    if not names:
+        return None
+    mapping = {n: n + "_v" for n in names}
+    return Variant("renamed-variables", module.visit(_Rename(mapping)).code, _same)
+
+
+def _targets(t: cst.CSTNode, out: set[str]) -> None:
+    if isinstance(t, cst.Name):
+        out.add(t.value)
+    elif isinstance(t, (cst.Tuple, cst.List)):
+        for e in t.elements:
+            _targets(e.value, out)
+    elif isinstance(t, cst.StarredElement):
+        _targets(t.value, out)
+
+
+TRANSFORMS = (aliased_imports, inside_a_function, renamed_variables)
+
+
+def variants(code: str) -> list[Variant]:
+    out = []
+    for t in TRANSFORMS:
+        try:
+            v = t(code)
+        except cst.ParserSyntaxError:
+            v = None
+        if v is not None and v.code != code:
+            out.append(v)
+    return out
