@@ -514,9 +514,9 @@ class Torch(Framework):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.nn.") and last[:1].isupper() and not q.startswith("torch.nn.functional") and not q.startswith("torch.nn.utils") and not q.startswith("torch.nn.init"):
             attrs: dict = {}
-            red = ev.arg(None, "reduction")
-            if red is not None and isinstance(red.get(F.CONST), str):
-                attrs[F.REDUCTION] = red.get(F.CONST)
+            rc = reduction_of(kwargs)
+            if rc is not None:
+                attrs[F.REDUCTION] = rc
             if last.endswith("Loss"):
                 attrs[F.LOSS_MODULE] = last
             return it.new_module(node, q, fw="torch", attrs=attrs)
@@ -545,8 +545,7 @@ class Torch(Framework):
         elif last in _POINTWISE and all(v.get(F.SCALAR) is True or v.kind == K.NUMBER for v in allv) and any(v.get(F.SCALAR) for v in allv):
             attrs[F.SCALAR] = True  # pointwise on 0-dim tensors and numbers: 0-dim
         if q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in _LOSSES:
-            red = kwargs.get("reduction")
-            rc = red.get(F.CONST) if red is not None else "mean"
+            rc = reduction_of(kwargs) or "mean"
             attrs[F.SCALAR] = rc != "none"
             attrs[F.LOSS_OF] = last
             if rc:
@@ -654,6 +653,23 @@ class Torch(Framework):
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
+
+
+def reduction_of(kwargs: dict[str, Val]) -> str | None:
+    """The reduction a loss module or functional loss is given: `reduction=` when a constant,
+    else the deprecated `reduce=`/`size_average=` pair (still accepted by torch, and common in
+    code written before 0.4.1): `reduce=False` gives per-element losses whatever
+    `size_average` says; `size_average=False` alone sums. None when unknown or not given."""
+    red = kwargs.get("reduction")
+    if red is not None:
+        rc = red.get(F.CONST)
+        return rc if isinstance(rc, str) else None
+    reduce, size_average = kwargs.get("reduce"), kwargs.get("size_average")
+    if reduce is not None and reduce.get(F.CONST) is False:
+        return "none"
+    if size_average is not None and size_average.get(F.CONST) is False and (reduce is None or reduce.get(F.CONST) is True):
+        return "sum"
+    return None
 
 
 TORCH = Torch()
