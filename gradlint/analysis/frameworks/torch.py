@@ -185,7 +185,7 @@ def _set_grad_enabled(it: Interp, ev: "CallEvent", st: "State", allv: list[Val])
     a = ev.arg(0, "mode")
     c = a.get(F.CONST, NOCONST) if a is not None else NOCONST
     if c is True:
-        return Val(kind=K.CTX, attrs={F.GRAD_CTX: "on"})
+        return Val(kind=K.CTX, attrs={F.GRAD_CTX: "enable"})
     if c is False:
         return Val(kind=K.CTX, attrs={F.GRAD_CTX: "off"})
     return Val(kind=K.CTX)
@@ -440,7 +440,7 @@ class Torch(Framework):
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
-        **table(TORCH_ENABLE_GRAD, _grad_mode("on")),
+        **table(TORCH_ENABLE_GRAD, _grad_mode("enable")),
         **table(TORCH_INFERENCE, _inference_mode),
         **table(TORCH_SET_GRAD, _set_grad_enabled),
         **table(TORCH_AUTOCAST, _autocast),
@@ -461,7 +461,7 @@ class Torch(Framework):
     decorators = {
         **table(TORCH_NO_GRAD, _no_grad_decorator("off")),
         **table(TORCH_INFERENCE, _no_grad_decorator("inference")),
-        **table(TORCH_ENABLE_GRAD, _no_grad_decorator("on")),
+        **table(TORCH_ENABLE_GRAD, _no_grad_decorator("enable")),
     }
     module_methods = {
         "parameters": _parameters,

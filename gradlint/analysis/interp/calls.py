@@ -11,7 +11,7 @@ import libcst as cst
 from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
-from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent
+from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent, enter_grad_mode
 from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..names import dotted_name
@@ -271,8 +271,8 @@ class CallsMixin(_Base):
                 for k, v in fields.items():
                     env.setdefault(f"{sn}.{k}", v)
         ctx = st.ctx.replace(fn=fn, calls=st.ctx.calls + (ev.node,))
-        if fn.grad:
-            ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
+        if fn.grad and enter_grad_mode(ctx.grad, fn.grad) != ctx.grad:
+            ctx = ctx.replace(grad=enter_grad_mode(ctx.grad, fn.grad), grad_node=fn.grad_node)
         if traced is not None:
             ctx = ctx.replace(traced=traced)
         act = Activation(fn, fn.closure, depth)
