@@ -89,12 +89,12 @@ class BackwardOnNonScalar(Rule):
             return
         # `t.backward(...)` (the target is the receiver), not `torch.autograd.backward(t)` nor a
         # helper's `accelerator.backward(t)`
-        method = isinstance(node.func, cst.Attribute) and node.func.attr.value == "backward" and node.func.value is ev.target_node
-        if method:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "backward" and func.value is ev.target_node:
             # `t.backward(gradient, ...)`: the first positional argument is the gradient
             if any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in node.args):
                 return
-            fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(node.func.value, ".mean()", how="after"),), Applicability.UNSAFE)
+            fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(func.value, ".mean()", how="after"),), Applicability.UNSAFE)
             self.report(
                 node,
                 "backward() without a gradient argument on a tensor that is not a scalar (e.g. a per-sample loss with "

@@ -498,21 +498,21 @@ class LossComputedWithoutGrad(StarvedOrigins):
             instead = "run the training forward pass outside the no-grad block (or wrap it in torch.enable_grad())"
         else:  # enable_grad() does not leave inference mode
             instead = "run it outside inference mode (`torch.inference_mode(False)`; enable_grad() is not enough)"
-        if isinstance(region, cst.FunctionDef):  # a hook the framework runs without autograd (Lightning's test_step)
-            where = lambda line, region=region, mode=mode: f"in `{region.name.value}` (line {line(region)}), which Lightning runs under {mode}"
+        hook = region.name.value if isinstance(region, cst.FunctionDef) else None
+        if hook is not None:  # a hook the framework runs without autograd (Lightning's test_step)
             if c.kind == "inference":
                 instead = "create the Trainer with `inference_mode=False` and wrap the computation in torch.enable_grad()"
             else:
                 instead = "wrap the computation in torch.enable_grad()"
-        else:
-            where = lambda line, region=region, mode=mode: f"under {mode} (line {line(region)})"
-        self.report(
-            ev.node,
-            lambda line, where=where, instead=instead: (
-                f"this value is differentiated but was computed {where(line)}, so autograd recorded nothing: "
+
+        def message(line, region=region, mode=mode, hook=hook, instead=instead) -> str:
+            where = f"in `{hook}` (line {line(region)}), which Lightning runs under {mode}" if hook else f"under {mode} (line {line(region)})"
+            return (
+                f"this value is differentiated but was computed {where}, so autograd recorded nothing: "
                 f"backward()/autograd.grad raises or the parameters get no gradient; {instead}"
-            ),
-        )
+            )
+
+        self.report(ev.node, message)
 
 
 # ----------------------------------------------------------------------------- TensorFlow

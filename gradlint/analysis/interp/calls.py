@@ -384,8 +384,10 @@ class CallsMixin(_Base):
                 attrs[F.SCALAR] = True
         if attrs.get(F.SCALAR) and n:
             attrs[F.REDUCED_FROM] = attrs.pop(F.NUMEL)  # a loss that sums or averages n values
-        elif red is None and any(a.get(F.SCALAR) is False for a in ev.args):
-            attrs[F.SCALAR] = False  # a layer keeps the batch dimension
+        elif red is None and mod.get(F.QUAL_NEW) and any(a.get(F.SCALAR) is False for a in ev.args):
+            # a library layer (not a loss: those have LOSS_MODULE) keeps the batch dimension; a
+            # module known only from use (`loss_fn or nn.CrossEntropyLoss()`) may be a loss
+            attrs[F.SCALAR] = False
         inf = next((v.get(F.INFERENCE) for v in ev.args if v.get(F.INFERENCE) is not None), None)
         if inf is not None and st.ctx.grad == "inference":
             attrs[F.INFERENCE] = inf
