@@ -39,6 +39,16 @@ class Traced:
         self.node = node
 
 
+def enter_grad_mode(current: str, mode: str) -> str:
+    """The grad mode inside a context/decorator that sets `mode` entered from `current`.
+    "enable" (`torch.enable_grad()`, `set_grad_enabled(True)`) turns grad mode on but does not
+    leave inference mode: under `inference_mode()` autograd still records nothing (only
+    `inference_mode(False)` leaves it)."""
+    if mode == "enable":
+        return current if current == "inference" else "on"
+    return mode
+
+
 class Ctx:
     """The dynamic context of an event: loops, grad mode, active tapes, function, call path."""
 

@@ -28,11 +28,13 @@ class BackwardOnNonScalar(Rule):
     rationale = """
         `loss.backward()` without arguments needs a one-element tensor: with a per-sample loss
         (`reduction="none"`) or any vector it raises "grad can be implicitly created only for
-        scalar outputs". gradlint reports it when the shape is known to be non-scalar (a loss
-        with `reduction="none"`, a tensor of known size).
+        scalar outputs". `torch.autograd.grad(out, x)` and `torch.autograd.backward(out)` without
+        `grad_outputs`/`grad_tensors` raise the same error. gradlint reports it when the shape is
+        known to be non-scalar (a loss with `reduction="none"` or the deprecated `reduce=False`,
+        a layer's output on a batch, a tensor of known size).
 
         Instead: reduce first (`loss.mean().backward()` or `.sum()`), or pass the vector
-        explicitly: `loss.backward(gradient=weights)`.
+        explicitly: `loss.backward(gradient=weights)`, `autograd.grad(out, x, grad_outputs=...)`.
     """
     invalid = [
         Invalid(
@@ -67,23 +69,67 @@ class BackwardOnNonScalar(Rule):
         """
     ]
 
+    call_names = frozenset({"backward"})
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._autograd_backward: set[int] = set()  # `torch.autograd.backward(...)` calls, however imported
+        self._pending: list = []  # seedless backward(...) calls of non-scalars, not known to be torch's yet
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual == "torch.autograd.backward":
+            self._autograd_backward.add(id(ev.node))
+
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind != "backward" or not isinstance(ev.node, cst.Call):
-            return
-        if not (isinstance(ev.node.func, cst.Attribute) and ev.node.func.attr.value == "backward"):
-            return
-        if any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in ev.node.args):
+        node = ev.node
+        if ev.kind not in ("backward", "autograd_grad") or not isinstance(node, cst.Call):
             return
         t = ev.target
         if t.get(F.SCALAR) is not False or not t.live:
             return
-        fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(ev.node.func.value, ".mean()", how="after"),), Applicability.UNSAFE)
+        # `t.backward(...)` (the target is the receiver), not `torch.autograd.backward(t)` nor a
+        # helper's `accelerator.backward(t)`
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "backward" and func.value is ev.target_node:
+            # `t.backward(gradient, ...)`: the first positional argument is the gradient
+            if any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in node.args):
+                return
+            fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(func.value, ".mean()", how="after"),), Applicability.UNSAFE)
+            self.report(
+                node,
+                "backward() without a gradient argument on a tensor that is not a scalar (e.g. a per-sample loss with "
+                "reduction=\"none\"): RuntimeError \"grad can be implicitly created only for scalar outputs\"; reduce it first "
+                "(`.mean()`/`.sum()`) or pass `gradient=`",
+                fix=fix,
+            )
+            return
+        # `torch.autograd.backward(tensors, grad_tensors)`, `torch.autograd.grad(outputs, inputs, grad_outputs)`:
+        # the seed gradient is the second / third positional argument or a keyword; `is_grads_batched`
+        # and a `**kwargs` spread could supply it too, so they count as given
+        seed_at, seed_kw = (1, "grad_tensors") if ev.kind == "backward" else (2, "grad_outputs")
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if len(positional) > seed_at or any(a.star == "**" for a in node.args):
+            return
+        if any(a.keyword is not None and a.keyword.value in (seed_kw, "is_grads_batched") for a in node.args):
+            return
+        if ev.kind == "backward":
+            # only torch's own backward(tensors, grad_tensors); a helper's backward(loss) has
+            # another signature. Its CallEvent comes after the DiffEvent: decide in finish()
+            self._pending.append(node)
+            return
+        self._report_seedless(node, "torch.autograd.grad()", seed_kw)
+
+    def finish(self) -> None:
+        for node in self._pending:
+            if id(node) in self._autograd_backward:
+                self._report_seedless(node, "torch.autograd.backward()", "grad_tensors")
+
+    def _report_seedless(self, node, what: str, seed_kw: str) -> None:
         self.report(
-            ev.node,
-            "backward() without a gradient argument on a tensor that is not a scalar (e.g. a per-sample loss with "
-            "reduction=\"none\"): RuntimeError \"grad can be implicitly created only for scalar outputs\"; reduce it first "
-            "(`.mean()`/`.sum()`) or pass `gradient=`",
-            fix=fix,
+            node,
+            f"{what} without `{seed_kw}` on an output that is not a scalar: RuntimeError \"grad can be implicitly "
+            f"created only for scalar outputs\"; reduce the output first (`.sum()`), or pass `{seed_kw}=torch.ones_like(...)` "
+            f"(a vector-Jacobian product)",
         )
 
 

@@ -450,6 +450,9 @@ class LossComputedWithoutGrad(StarvedOrigins):
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.no_grad.html"
     triggers = _TORCH_TRIGGERS
+    # Lightning runs its evaluation hooks without autograd: a hook that calls a helper which
+    # differentiates must be analysed although it does not mention differentiation itself
+    chunk_triggers = ("validation_step", "test_step", "predict_step")
     rationale = """
         Inside `torch.no_grad()` (or `inference_mode()`, or a function decorated with either)
         autograd records nothing. A loss computed there has no `grad_fn`: `backward()` raises
@@ -495,14 +498,25 @@ class LossComputedWithoutGrad(StarvedOrigins):
             return
         mode = "torch.no_grad()" if c.kind == "no_grad" else "torch.inference_mode()"
         region = c.node
-        self.report(
-            ev.node,
-            lambda line, mode=mode, region=region: (
-                f"this loss was computed under {mode} (line {line(region)}), so autograd recorded nothing: backward() raises "
-                f"or the parameters get no gradient; run the training forward pass outside the no-grad block "
-                f"(or wrap it in torch.enable_grad())"
-            ),
-        )
+        if c.kind == "no_grad":
+            instead = "run the training forward pass outside the no-grad block (or wrap it in torch.enable_grad())"
+        else:  # enable_grad() does not leave inference mode
+            instead = "run it outside inference mode (`torch.inference_mode(False)`; enable_grad() is not enough)"
+        hook = region.name.value if isinstance(region, cst.FunctionDef) else None
+        if hook is not None:  # a hook the framework runs without autograd (Lightning's test_step)
+            if c.kind == "inference":
+                instead = "create the Trainer with `inference_mode=False` and wrap the computation in torch.enable_grad()"
+            else:
+                instead = "wrap the computation in torch.enable_grad()"
+
+        def message(line, region=region, mode=mode, hook=hook, instead=instead) -> str:
+            where = f"in `{hook}` (line {line(region)}), which Lightning runs under {mode}" if hook else f"under {mode} (line {line(region)})"
+            return (
+                f"this value is differentiated but was computed {where}, so autograd recorded nothing: "
+                f"backward()/autograd.grad raises or the parameters get no gradient; {instead}"
+            )
+
+        self.report(ev.node, message)
 
 
 # ----------------------------------------------------------------------------- TensorFlow

@@ -232,7 +232,7 @@ def _set_grad_enabled(it: Interp, ev: "CallEvent", st: "State", allv: list[Val])
     a = ev.arg(0, "mode")
     c = a.get(F.CONST, NOCONST) if a is not None else NOCONST
     if c is True:
-        return Val(kind=K.CTX, attrs={F.GRAD_CTX: "on"})
+        return Val(kind=K.CTX, attrs={F.GRAD_CTX: "enable"})
     if c is False:
         return Val(kind=K.CTX, attrs={F.GRAD_CTX: "off"})
     return Val(kind=K.CTX)
@@ -487,7 +487,7 @@ class Torch(Framework):
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
-        **table(TORCH_ENABLE_GRAD, _grad_mode("on")),
+        **table(TORCH_ENABLE_GRAD, _grad_mode("enable")),
         **table(TORCH_INFERENCE, _inference_mode),
         **table(TORCH_SET_GRAD, _set_grad_enabled),
         **table(TORCH_AUTOCAST, _autocast),
@@ -508,7 +508,7 @@ class Torch(Framework):
     decorators = {
         **table(TORCH_NO_GRAD, _no_grad_decorator("off")),
         **table(TORCH_INFERENCE, _no_grad_decorator("inference")),
-        **table(TORCH_ENABLE_GRAD, _no_grad_decorator("on")),
+        **table(TORCH_ENABLE_GRAD, _no_grad_decorator("enable")),
     }
     module_methods = {
         "parameters": _parameters,
@@ -561,9 +561,9 @@ class Torch(Framework):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.nn.") and last[:1].isupper() and not q.startswith("torch.nn.functional") and not q.startswith("torch.nn.utils") and not q.startswith("torch.nn.init"):
             attrs: dict = {}
-            red = ev.arg(None, "reduction")
-            if red is not None and isinstance(red.get(F.CONST), str):
-                attrs[F.REDUCTION] = red.get(F.CONST)
+            rc = reduction_of(kwargs)
+            if rc is not None:
+                attrs[F.REDUCTION] = rc
             if last.endswith("Loss"):
                 attrs[F.LOSS_MODULE] = last
             return it.new_module(node, q, fw="torch", attrs=attrs)
@@ -592,8 +592,7 @@ class Torch(Framework):
         elif last in _POINTWISE and all(v.get(F.SCALAR) is True or v.kind == K.NUMBER for v in allv) and any(v.get(F.SCALAR) for v in allv):
             attrs[F.SCALAR] = True  # pointwise on 0-dim tensors and numbers: 0-dim
         if q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in _LOSSES:
-            red = kwargs.get("reduction")
-            rc = red.get(F.CONST) if red is not None else "mean"
+            rc = reduction_of(kwargs) or "mean"
             attrs[F.SCALAR] = rc != "none"
             attrs[F.LOSS_OF] = last
             if rc:
@@ -701,6 +700,23 @@ class Torch(Framework):
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
+
+
+def reduction_of(kwargs: dict[str, Val]) -> str | None:
+    """The reduction a loss module or functional loss is given: `reduction=` when a constant,
+    else the deprecated `reduce=`/`size_average=` pair (still accepted by torch, and common in
+    code written before 0.4.1): `reduce=False` gives per-element losses whatever
+    `size_average` says; `size_average=False` alone sums. None when unknown or not given."""
+    red = kwargs.get("reduction")
+    if red is not None:
+        rc = red.get(F.CONST)
+        return rc if isinstance(rc, str) else None
+    reduce, size_average = kwargs.get("reduce"), kwargs.get("size_average")
+    if reduce is not None and reduce.get(F.CONST) is False:
+        return "none"
+    if size_average is not None and size_average.get(F.CONST) is False and (reduce is None or reduce.get(F.CONST) is True):
+        return "sum"
+    return None
 
 
 TORCH = Torch()

@@ -11,7 +11,7 @@ import libcst as cst
 from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
-from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent
+from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent, enter_grad_mode
 from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..names import dotted_name
@@ -271,8 +271,8 @@ class CallsMixin(_Base):
                 for k, v in fields.items():
                     env.setdefault(f"{sn}.{k}", v)
         ctx = st.ctx.replace(fn=fn, calls=st.ctx.calls + (ev.node,))
-        if fn.grad:
-            ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
+        if fn.grad and enter_grad_mode(ctx.grad, fn.grad) != ctx.grad:
+            ctx = ctx.replace(grad=enter_grad_mode(ctx.grad, fn.grad), grad_node=fn.grad_node)
         if traced is not None:
             ctx = ctx.replace(traced=traced)
         act = Activation(fn, fn.closure, depth)
@@ -384,8 +384,10 @@ class CallsMixin(_Base):
                 attrs[F.SCALAR] = True
         if attrs.get(F.SCALAR) and n:
             attrs[F.REDUCED_FROM] = attrs.pop(F.NUMEL)  # a loss that sums or averages n values
-        elif red is None and any(a.get(F.SCALAR) is False for a in ev.args):
-            attrs[F.SCALAR] = False  # a layer keeps the batch dimension
+        elif red is None and mod.get(F.QUAL_NEW) and any(a.get(F.SCALAR) is False for a in ev.args):
+            # a library layer (not a loss: those have LOSS_MODULE) keeps the batch dimension; a
+            # module known only from use (`loss_fn or nn.CrossEntropyLoss()`) may be a loss
+            attrs[F.SCALAR] = False
         inf = next((v.get(F.INFERENCE) for v in ev.args if v.get(F.INFERENCE) is not None), None)
         if inf is not None and st.ctx.grad == "inference":
             attrs[F.INFERENCE] = inf

@@ -30,7 +30,7 @@ import libcst as cst
 from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
-from ..events import CallEvent, Ctx, DiffKind, Event, Traced
+from ..events import CallEvent, Ctx, DiffKind, Event, Traced, enter_grad_mode
 
 from ..values import Origin, Val
 from .calls import CallsMixin
@@ -45,6 +45,26 @@ from .statements import StatementsMixin
 # language server (see RunCache) can be replayed next to fresh ones.
 _RUN_IDS = itertools.count(1)
 _SEQ = itertools.count(1)
+
+
+# LightningModule hooks the trainer runs with autograd disabled
+_LIGHTNING_EVAL_HOOKS = frozenset({"validation_step", "test_step", "predict_step"})
+
+
+def _calls_named(body: list, name: str) -> list[cst.Call]:
+    """Calls anywhere in `body` whose callee's last name is `name` (`pl.Trainer(...)`, `Trainer(...)`)."""
+    found: list[cst.Call] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            f = node.func
+            last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+            if last == name:
+                found.append(node)
+
+    for stmt in body:
+        stmt.visit(_V())
+    return found
 
 
 class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, EvidenceMixin, ModulesMixin):
@@ -69,6 +89,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         # program-wide settings the overlays record (rules read them)
         self.default_dtype = "float32"  # torch.set_default_dtype(...)
         self.jax_x64 = False  # jax.config.update("jax_enable_x64", True)
+        self._trainer_inference: bool | None = None  # Lightning evaluation under inference mode (computed once)
         self.frameworks: set[str] = set()  # framework tags of the imported libraries
         self.errors: list[tuple[cst.CSTNode, BaseException]] = []
         self._loop_depth = 0
@@ -176,8 +197,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         if fn.cls is not None:
             self.depend(fn.cls.node)
         ctx = Ctx(run=self.runs, fn=fn)
-        if fn.grad:
-            ctx = ctx.replace(grad=fn.grad, grad_node=fn.grad_node)
+        if fn.cls is not None and fn.cls.is_lightning and fn.name in _LIGHTNING_EVAL_HOOKS:
+            ctx = ctx.replace(grad=self._lightning_eval_mode(fn.name), grad_node=fn.node)
+        if fn.grad and enter_grad_mode(ctx.grad, fn.grad) != ctx.grad:
+            ctx = ctx.replace(grad=enter_grad_mode(ctx.grad, fn.grad), grad_node=fn.grad_node)
         env: dict[str, Val] = {}
         params = self._symbolic_params(fn)
         env.update(params)
@@ -211,6 +234,24 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             if isinstance(keys, dict) and "loss" in keys:
                 target = keys["loss"]
             self.differentiate(None, st, DiffKind.LIGHTNING, target, None, node=fn.node)
+
+    def _lightning_eval_mode(self, hook: str) -> str:
+        """The grad mode Lightning runs an evaluation hook in. Its evaluation loops run under
+        `torch.no_grad()`, or `torch.inference_mode()` when the Trainer's `inference_mode` is on
+        (the default); validation also runs inside `fit`, without inference mode. So
+        validation_step is certainly under no_grad (at least); test/predict_step are under inference
+        mode when this file builds its Trainer(s) without `inference_mode=` (anything else, or no
+        visible Trainer: no_grad, which both configurations imply)."""
+        if hook == "validation_step":
+            return "off"
+        if self._trainer_inference is None:
+            seen, default = False, True
+            for call in _calls_named(self.body, "Trainer"):
+                seen = True
+                if any(a.keyword is not None and a.keyword.value == "inference_mode" or a.star for a in call.args):
+                    default = False
+            self._trainer_inference = seen and default
+        return "inference" if self._trainer_inference else "off"
 
     def class_facts(self, info: ClassInfo) -> dict:
         """Attribute values `__init__` stores on `self` (interpreted once per class, with

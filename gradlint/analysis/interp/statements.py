@@ -14,7 +14,7 @@ from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
 from ..frameworks import jax as jax_overlay
-from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent
+from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_grad_mode
 
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
 from ..queries import freeze
@@ -525,7 +525,10 @@ class StatementsMixin(_Base):
             v = self.eval(item.item, st)
             mode = v.get(F.GRAD_CTX)
             if mode is not None:
-                st.ctx = st.ctx.replace(grad=mode, grad_node=node)
+                new_mode = enter_grad_mode(st.ctx.grad, mode)
+                if new_mode != st.ctx.grad or st.ctx.grad_node is None:
+                    # (an enable_grad inside inference mode leaves the region where it was)
+                    st.ctx = st.ctx.replace(grad=new_mode, grad_node=node)
             if v.get(F.AUTOCAST) is not None:
                 st.ctx = st.ctx.replace(amp=v.get(F.AUTOCAST))
             tape = v.get(F.TAPE)
