@@ -15,10 +15,11 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent
-from ..analysis.frameworks.arrays import INT_CAST_METHODS, META_ATTRS, NONDIFF_FUNCS
+from ..analysis.frameworks.arrays import INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS
 from ..analysis.frameworks.tensorflow import TF_INT_DTYPES, TF_NO_GRADIENT_FUNCS
 from ..analysis.names import dotted_name
 from ..diagnostics import Severity
+from ._flow import starved
 from .base import Family, Invalid, Rule
 from .precision import _SANITIZERS, _FlowsToLoss, _func_last, _has_additive_const, xlogx_product
 
@@ -70,17 +71,28 @@ def _piecewise_constant(call: cst.Call) -> bool:
     return False
 
 
+_SHAPE_CALLS = META_METHODS | {"shape", "len", "rank", "size_v2", "shape_v2"}
+
+
 class _Body:
     """Reads one function body in order: which names depend on the inputs, and how."""
 
-    def __init__(self, inputs: set[str]) -> None:
+    def __init__(self, inputs: set[str], input_calls: frozenset[str] = frozenset()) -> None:
         self.env: dict[str, _Dep] = {n: _Dep(True, True) for n in inputs}
         self.returned = _NONE
+        # `self.get_input(train)` (Keras 1 layers): a call on self that yields the input
+        self.input_calls = input_calls
 
     def expr(self, e: cst.CSTNode) -> _Dep:
         if isinstance(e, cst.Name):
             return self.env.get(e.value, _NONE)
         if isinstance(e, cst.Call):
+            f = e.func
+            if (self.input_calls and isinstance(f, cst.Attribute) and f.attr.value in self.input_calls
+                    and isinstance(f.value, cst.Name) and f.value.value == "self"):
+                return _Dep(True, True)
+            if _func_last(e) in _SHAPE_CALLS:
+                return _NONE  # `x.size()`, `tf.shape(x)`, `len(x)`: the shape is not x
             dep = _NONE
             if isinstance(e.func, cst.Attribute):
                 dep = self.expr(e.func.value)  # `x.round()`: the receiver is an operand
@@ -119,18 +131,25 @@ class _Body:
             for el in target.elements:
                 self.bind(el.value, dep, join)
 
+    def small(self, small: cst.BaseSmallStatement, join: bool) -> None:
+        if isinstance(small, cst.Assign):
+            dep = self.expr(small.value)
+            for t in small.targets:
+                self.bind(t.target, dep, join)
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            self.bind(small.target, self.expr(small.value), join)
+        elif isinstance(small, cst.AugAssign):
+            self.bind(small.target, self.expr(small.target).join(self.expr(small.value)), join)
+        elif isinstance(small, cst.Return) and small.value is not None:
+            self.returned = self.returned.join(self.expr(small.value))
+
     def block(self, stmts, join: bool = False) -> None:
         for st in stmts:
             if isinstance(st, cst.SimpleStatementLine):
                 for small in st.body:
-                    if isinstance(small, cst.Assign):
-                        dep = self.expr(small.value)
-                        for t in small.targets:
-                            self.bind(t.target, dep, join)
-                    elif isinstance(small, cst.AugAssign):
-                        self.bind(small.target, self.expr(small.target).join(self.expr(small.value)), join)
-                    elif isinstance(small, cst.Return) and small.value is not None:
-                        self.returned = self.returned.join(self.expr(small.value))
+                    self.small(small, join)
+            elif isinstance(st, cst.BaseSmallStatement):
+                self.small(st, join)  # the body of `if c: x = ...` on one line
             elif isinstance(st, cst.If):
                 # a name assigned in a branch keeps what it had on the other path too
                 self.block(st.body.body, join=True)
@@ -140,10 +159,10 @@ class _Body:
                 self.block(st.body.body, join=True)
 
 
-def _only_through_piecewise_constant(fn: cst.CSTNode, inputs: set[str]) -> cst.CSTNode | None:
+def _only_through_piecewise_constant(fn: cst.CSTNode, inputs: set[str], input_calls: frozenset[str] = frozenset()) -> cst.CSTNode | None:
     """The piecewise-constant operation through which alone the function's result depends on
     `inputs` (None when a smooth path exists, or the result does not depend on them)."""
-    body = _Body(inputs)
+    body = _Body(inputs, input_calls)
     if isinstance(fn, cst.Lambda):
         body.returned = body.expr(fn.body)
     elif isinstance(fn, cst.FunctionDef) and isinstance(fn.body, cst.IndentedBlock):
@@ -261,6 +280,258 @@ class KerasLambdaNonDifferentiable(Rule):
         self.report(
             site,
             f"the Lambda layer's output depends on its input only through {what}, which has a zero or no gradient: "
+            f"fit() finds no gradient for the layers before it (\"No gradients provided\") or trains nothing there; "
+            f"apply it to model.predict(...) outside the trained model, use a smooth surrogate, or a straight-through "
+            f"estimator `x + K.stop_gradient(K.round(x) - x)`",
+        )
+
+
+# ------------------------------------------------------------------ custom losses and layers
+# The file trains something: a loss function there is meant to be differentiated.
+_TRAINS = re.compile(
+    r"\.(?:fit|fit_generator|train_on_batch|backward|apply_gradients|minimize|manual_backward)\(|"
+    r"\.compile\([^)]*\bloss\s*=|GradientTape|\bgrad\(|value_and_grad\(|autograd\.grad\("
+)
+_TARGET_LIKE = re.compile(r"target|label|true|^gts?$|^y$|^gt_|_gt$", re.I)
+_LOSS_WORDS = ("loss", "objective", "criterion")
+
+
+def _loss_named(name: str) -> bool:
+    low = name.lower()
+    return any(w in low for w in _LOSS_WORDS)
+
+
+def _positional(fn) -> list[str]:
+    """Positional parameters without a default, `self` left out: the values a loss is fed."""
+    return [n for n, kind, _ in fn.params if kind == "pos" and n not in ("self", "cls") and n not in fn.defaults]
+
+
+def _what(site: cst.CSTNode) -> str:
+    return f"`{_func_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
+
+
+class _BodySites(Rule):
+    """Collects, per function body, the piecewise-constant operation through which alone its
+    result depends on the values it is fed; reports them at the end unless a differentiation
+    the analysis saw already starves a trained value through the same operation (GL410's)."""
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._fns: dict[int, object] = {}
+        # per function, the parameters that some call fed a value certainly carrying a trained
+        # value's history (`criterion(model(x), y)`: the prediction, not the target)
+        self._fed: dict[int, set[str]] = {}
+        self._covered: set[int] = set()
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        # where GL410 certainly reports the same operation (it wants every starved origin of
+        # such a differentiation: see StarvedOrigins._wanted), one finding is enough
+        if ev.target.certain_live() and ev.kind not in ("jax", "keras", "lightning"):
+            return
+        for cuts in starved(ev.target).values():
+            self._covered.update(id(c.node) for c in cuts)
+
+    def on_function(self, ev) -> None:
+        fn = ev.fn
+        if not isinstance(fn.node, cst.FunctionDef):
+            return
+        self._fns.setdefault(id(fn.node), fn)
+        if ev.kind == "inline":
+            fed = self._fed.setdefault(id(fn.node), set())
+            fed.update(n for n, v in ev.params.items() if any(o.certain for o in v.live))
+
+    def site_of(self, fn, fed: set[str]) -> cst.CSTNode | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        for key, fn in self._fns.items():
+            site = self.site_of(fn, self._fed.get(key, set()))
+            if site is not None and id(site) not in self._covered:
+                self.emit(site, fn)
+
+    def emit(self, site, fn) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class NonDifferentiableCustomLoss(_BodySites):
+    code = "GL803"
+    message = "a custom loss whose value depends on the predictions only through round/argmax/argsort/a comparison/an integer cast: its gradient is zero or None"
+    severity = Severity.WARNING
+    docs = "https://www.tensorflow.org/guide/autodiff#gradients_of_non-differentiable_functions"
+    triggers = ("loss",)
+    chunk_triggers = (r"def\s+\w*(?:loss|Loss|LOSS|objective)\w*\s*\(",)
+    frameworks = ("torch", "tf", "jax")
+    rationale = """
+        A loss function is differentiated with respect to the predictions it is fed. When its
+        value depends on them only through a piecewise-constant operation — `K.round`,
+        `tf.argsort`, `argmax`, `tf.equal`, `count_nonzero`, a comparison, a cast to an integer
+        type — the gradient is zero almost everywhere, or None in TensorFlow: `fit()` stops
+        with "No gradients provided for any variable", `tape.gradient` returns None, and a
+        PyTorch loss has no `grad_fn` or trains nothing.
+
+        The rule reads the body of a function that is evidently a loss: a Keras loss
+        `def ..._loss(y_true, y_pred)` (only `y_pred` is differentiated), or a function or
+        `forward` of a `...Loss` class whose name says it is a loss in a file that trains.
+        A hard operation used as a weight or mask on a smooth term keeps a smooth path and is
+        not flagged; neither is a metric (accuracy, IoU) that is not named a loss.
+
+        Instead: a smooth surrogate (soft Dice on the probabilities, a softmax instead of
+        argmax, a sigmoid with a temperature instead of a threshold, a differentiable ranking
+        loss), or a straight-through estimator `x + stop_gradient(round(x) - x)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            from keras import backend as K
+            def hard_dice_loss(y_true, y_pred):
+                yp = K.round(K.flatten(y_pred))
+                yt = K.flatten(y_true)
+                return 1.0 - 2.0 * K.sum(yt * yp) / (K.sum(yt) + K.sum(yp) + 1.0)
+            """,
+            line=3,
+        ),
+        Invalid(
+            """
+            import torch
+            class ThresholdLoss(torch.nn.Module):
+                def forward(self, logits, target):
+                    hits = (logits.sigmoid() > 0.5).float()
+                    return (hits - target.float()).abs().mean()
+            def train_epoch(model, loader, optimizer):
+                for x, y in loader:
+                    loss = ThresholdLoss()(model(x), y)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+            """,
+            line=4,
+        ),
+    ]
+    valid = [
+        """
+        from keras import backend as K
+        def soft_dice_loss(y_true, y_pred):
+            yt, yp = K.flatten(y_true), K.flatten(y_pred)
+            return 1.0 - 2.0 * K.sum(yt * yp) / (K.sum(yt) + K.sum(yp) + 1.0)
+        def hard_accuracy(y_true, y_pred):
+            return K.mean(K.equal(K.round(y_pred), y_true))
+        def ste_loss(y_true, y_pred):
+            hard = y_pred + K.stop_gradient(K.round(y_pred) - y_pred)
+            return K.mean(K.square(hard - y_true))
+        """
+    ]
+
+    def site_of(self, fn, fed: set[str]) -> cst.CSTNode | None:
+        params = _positional(fn)
+        if len(params) < 2:
+            return None
+        cls_loss = fn.cls is not None and fn.name in ("forward", "call", "__call__") and _loss_named(fn.cls.name)
+        if not (_loss_named(fn.name) or cls_loss):
+            return None
+        if params[0] == "y_true" and params[1] == "y_pred":
+            inputs = {params[1]}  # a Keras loss: only the prediction is differentiated
+        elif not _TRAINS.search(self.ctx.code_text):
+            return None
+        elif fed & set(params):
+            inputs = fed & set(params)  # what the calls feed it from the model
+        elif cls_loss and not _TARGET_LIKE.search(params[0]):
+            inputs = {params[0]}  # a loss module's `forward(input, target)`: the prediction first
+        else:
+            inputs = set(params)  # unknown which is the prediction: smooth in none of them
+        return _only_through_piecewise_constant(fn.node, inputs)
+
+    def emit(self, site, fn) -> None:
+        self.report(
+            site,
+            f"the loss `{fn.qualname}` depends on its predictions only through {_what(site)}, which is piecewise constant: "
+            f"its gradient is zero almost everywhere (None in TensorFlow: \"No gradients provided for any variable\"), "
+            f"so nothing trains; use a smooth surrogate (soft Dice on probabilities, softmax instead of argmax, a "
+            f"sigmoid instead of a threshold) or a straight-through estimator `x + stop_gradient(round(x) - x)`",
+        )
+
+
+# Keras 1 layers read their input with `self.get_input(train)` in `get_output`
+_LAYER_METHODS = {"call": (), "get_output": ("get_input",), "get_output_for": ()}
+
+
+class NonDifferentiableKerasLayer(_BodySites):
+    code = "GL804"
+    message = "a custom Keras layer whose output depends on its input only through round/argmax/a comparison/an integer cast: no gradient flows back through it"
+    severity = Severity.WARNING
+    docs = "https://keras.io/guides/making_new_layers_and_models_via_subclassing/"
+    triggers = ("Layer",)
+    chunk_triggers = (r"def\s+(?:call|get_output|get_output_for)\s*\(",)
+    frameworks = ("tf",)
+    rationale = """
+        A custom `Layer` is differentiated like any other: Keras backpropagates through its
+        `call`. When the output depends on the input only through a piecewise-constant
+        operation — `K.round`, `tf.argmax`, a comparison, a cast to an integer type — every
+        layer before it gets a zero or missing gradient: `fit()` stops with "No gradients
+        provided for any variable", or the model before the layer never changes. (The same
+        trap as GL801's `Lambda` layer, spelled as a class.)
+
+        Instead: keep the hard operation out of the trained model (apply it to
+        `model.predict(...)`), use a smooth surrogate, or a straight-through estimator
+        `x + K.stop_gradient(K.round(x) - x)`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            class Quantize(tf.keras.layers.Layer):
+                def call(self, inputs):
+                    return tf.round(inputs * 4.0) / 4.0
+            model = tf.keras.Sequential([tf.keras.layers.Dense(8), Quantize(), tf.keras.layers.Dense(1)])
+            model.compile(optimizer="adam", loss="mse")
+            """,
+            line=4,
+        ),
+        Invalid(
+            """
+            from keras.layers import Layer, Dense
+            from keras.models import Sequential
+            import keras.backend as K
+            class Binary(Layer):
+                def get_output(self, train=False):
+                    X = self.get_input(train)
+                    return K.cast(K.greater(X, 0.5), "float32")
+            m = Sequential([Dense(3, input_dim=4), Binary()])
+            m.compile(loss="mae", optimizer="sgd")
+            """,
+            line=7,
+        ),
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        class StraightThrough(tf.keras.layers.Layer):
+            def call(self, inputs):
+                return inputs + tf.stop_gradient(tf.round(inputs) - inputs)
+        class Gate(tf.keras.layers.Layer):
+            def call(self, inputs, training=None):
+                return inputs * tf.cast(inputs > 0, inputs.dtype)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8), StraightThrough(), Gate(), tf.keras.layers.Dense(1)])
+        model.compile(optimizer="adam", loss="mse")
+        """
+    ]
+
+    def site_of(self, fn, fed: set[str]) -> cst.CSTNode | None:
+        cls = fn.cls
+        if cls is None or fn.name not in _LAYER_METHODS or not _TRAINED.search(self.ctx.code_text):
+            return None
+        if not (cls.is_keras or any(b.rsplit(".", 1)[-1] == "Layer" for b in cls.bases)):
+            return None
+        params = _positional(fn)
+        input_calls = frozenset(_LAYER_METHODS[fn.name])
+        inputs = set(params[:1]) if not input_calls else set()
+        if not inputs and not input_calls:
+            return None
+        return _only_through_piecewise_constant(fn.node, inputs, input_calls)
+
+    def emit(self, site, fn) -> None:
+        self.report(
+            site,
+            f"the layer `{fn.cls.name}` outputs its input only through {_what(site)}, which has a zero or no gradient: "
             f"fit() finds no gradient for the layers before it (\"No gradients provided\") or trains nothing there; "
             f"apply it to model.predict(...) outside the trained model, use a smooth surrogate, or a straight-through "
             f"estimator `x + K.stop_gradient(K.round(x) - x)`",

@@ -55,6 +55,10 @@ _KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
 # `compile(Adam(lr=1e-3), loss=...)`: one level of parentheses before the keyword)
 _KERAS_NAMED_LOSS = re.compile(r"\.compile\((?:[^()]|\([^()]*\))*?\bloss\s*=\s*[\[{(]?\s*(?:['\"]|[,)\]}])")
 
+# ... and a Keras loss function by its conventional signature, `def dice_loss(y_true, y_pred)`:
+# Keras differentiates it with respect to `y_pred` wherever it is compiled (often another file)
+_KERAS_LOSS_DEF = re.compile(r"\bdef\s+\w*(?:loss|Loss|LOSS|objective)\w*\s*\(\s*y_true\s*,\s*y_pred\b")
+
 
 def tf_dtype(q: str | None) -> str | None:
     if not q:
@@ -213,9 +217,9 @@ class TensorFlow(Framework):
         "keras.src": "keras",
     }
     evidence = Evidence(
-        words=("Tape", "compile("),
+        words=("Tape", "compile(", "y_pred"),
         literals=("GradientTape", ".gradient("),
-        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS)),
+        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF)),
     )
     members = {
         **table(TF_TAPE, _tape),
