@@ -532,3 +532,169 @@ class ZeroGradPerMicroBatch(Rule):
                     f"gradient alone; clear once per step, before the loop or after step()"
                 ),
             )
+
+
+_DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})
+# a method that reaches submodules without naming them: an unnamed one may still be used
+_GENERIC_ACCESS = re.compile(r"\b(getattr|children|named_children|modules|named_modules|_modules|__dict__|values|items)\s*\(|\b_modules\b|__dict__")
+
+
+def _self_assignments(cls_node, attr: str) -> list:
+    """The `self.<attr> = ...` statements in the class body (any method)."""
+    found = []
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for t in node.targets:
+                tt = t.target
+                if isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr:
+                    found.append(node)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            tt = node.target
+            if isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr:
+                found.append(node)
+
+    cls_node.visit(V())
+    return found
+
+
+class DdpUnusedSubmodule(Rule):
+    code = "GL705"
+    message = "a submodule registered in __init__ is never used: under DistributedDataParallel its parameters get no gradient and the next iteration fails"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"
+    triggers = ("DistributedDataParallel",)
+    rationale = """
+        `DistributedDataParallel` all-reduces gradients in buckets and, by default
+        (`find_unused_parameters=False`), waits for a gradient of *every* parameter of the
+        wrapped module after each `backward()`. A layer that `__init__` registers
+        (`self.head2 = nn.Linear(...)`) but that `forward()` never calls gets no gradient, the
+        reduction never finishes, and the next iteration raises "Expected to have finished
+        reduction in the prior iteration before starting a new one" (the same model trains fine
+        on one GPU, which is why the leftover layer goes unnoticed).
+
+        Instead: delete the unused layer (or freeze it: `requires_grad_(False)`), or construct
+        DDP with `find_unused_parameters=True` when some layers are really used only on some
+        iterations (it costs an extra graph traversal per step).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            from torch.nn.parallel import DistributedDataParallel as DDP
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(16, 16)
+                    self.aux = nn.Linear(16, 4)
+                    self.out = nn.Linear(16, 2)
+
+                def forward(self, x):
+                    return self.out(torch.relu(self.body(x)))
+
+            model = DDP(Net())
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            """,
+            line=9,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn.parallel import DistributedDataParallel as DDP
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Linear(16, 16)
+                self.aux = nn.Linear(16, 4)
+                self.out = nn.Linear(16, 2)
+
+            def forward(self, x):
+                return self.out(torch.relu(self.body(x)))
+
+        model = DDP(Net(), find_unused_parameters=True)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Linear(16, 16)
+                self.aux = nn.Linear(16, 4)
+                self.aux.requires_grad_(False)
+
+            def forward(self, x):
+                return self.body(x)
+
+        model = nn.parallel.DistributedDataParallel(Net())
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual not in _DDP:
+            return
+        node = ev.node
+        if any(a.star for a in node.args):  # `**kwargs`: find_unused_parameters may be in there
+            return
+        for key in ("find_unused_parameters", "static_graph"):
+            kw = ev.kw_nodes.get(key)
+            if kw is not None and not (isinstance(kw, cst.Name) and kw.value == "False"):
+                return
+        mod = ev.arg(0, "module")
+        if mod is None or mod.kind != "module":
+            return
+        self._check(mod, ev, depth=0, seen=set())
+
+    def _check(self, mod, ev: CallEvent, depth: int, seen: set) -> None:
+        info = mod.get(F.CLS)
+        fields = mod.get(F.FIELDS)
+        if info is None or not getattr(info, "is_module", False) or not fields or depth > 4 or id(info) in seen:
+            return
+        seen.add(id(info))
+        text = self.ctx.code_text  # strings and comments blanked
+        raw = self.ctx.source.text
+        body = self._methods_text(info)
+        generic = _GENERIC_ACCESS.search(body) is not None
+        for attr, v in list(fields.items()):
+            if v is None or v.kind != "module":
+                continue
+            if v.get(F.CLS) is not None:
+                self._check(v, ev, depth + 1, seen)
+            if generic or _trainable_class(v) is None or v.get(F.FROZEN) or (v.live and all(o.frozen for o in v.live)):
+                continue
+            stores = _self_assignments(info.node, attr)
+            if not stores:
+                continue
+            # every `.attr` of the file is one of its registrations: nothing reads it
+            reads = len(re.findall(r"\." + re.escape(attr) + r"\b", text))
+            if reads > len(stores) or re.search(r"['\"]" + re.escape(attr) + r"['\"]", raw):
+                continue
+            name = _trainable_class(v)
+            self.report(
+                stores[0],
+                lambda line, ddp=ev.node, attr=attr, name=name: (
+                    f"`self.{attr}` (`{name}`) is registered but never used, and the module is wrapped in "
+                    f"DistributedDataParallel on line {line(ddp)} without find_unused_parameters=True: its parameters get no "
+                    f"gradient, so DDP's reduction never finishes and the next iteration raises \"Expected to have finished "
+                    f"reduction in the prior iteration\"; delete the layer, freeze it, or pass find_unused_parameters=True"
+                ),
+                key=("GL705", id(info.node), attr),
+            )
+
+    def _methods_text(self, info) -> str:
+        """The code of the class's methods other than `__init__` (where `self.modules()` loops
+        initialise weights and use nothing)."""
+        parts = []
+        for name, fn in info.methods.items():
+            if name != "__init__" and getattr(fn, "node", None) is not None:
+                parts.append(self.ctx.code(fn.node))
+        return "\n".join(parts)
