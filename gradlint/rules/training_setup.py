@@ -16,6 +16,7 @@ from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..diagnostics import Severity
+from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
 from .base import Family, Invalid, Rule
 
 FAMILY = Family("GL7", "training setup")
@@ -698,3 +699,224 @@ class DdpUnusedSubmodule(Rule):
             if name != "__init__" and getattr(fn, "node", None) is not None:
                 parts.append(self.ctx.code(fn.node))
         return "\n".join(parts)
+
+
+def _enclosing_class(ctx, node):
+    """The ClassDef whose method holds `node` (a with statement or a decorator), or None."""
+    for a in ctx.ancestors(node):
+        if isinstance(a, cst.ClassDef):
+            return a
+    return None
+
+
+def _region_is_output(ctx, region) -> bool:
+    """The method returns what the no-grad region computed: a decorated method, a `return`
+    inside the `with` block, or a returned name (alone or in a tuple) assigned inside it.
+    (A region whose result feeds later layers is a frozen backbone, on purpose.)"""
+    if not isinstance(region, cst.With):
+        return True
+    fn = next((a for a in ctx.ancestors(region) if isinstance(a, cst.FunctionDef)), None)
+    if fn is None:
+        return False
+    assigned: set[str] = set()
+    returns_inside = []
+
+    class Inside(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            for n in _target_names(node.target):
+                assigned.add(n)
+
+        def visit_Return(self, node: cst.Return) -> None:
+            returns_inside.append(node)
+
+    region.body.visit(Inside())
+    if returns_inside:
+        return True
+    returned: list[str] = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_Return(self, node: cst.Return) -> None:
+            v = node.value
+            items = [e.value for e in v.elements] if isinstance(v, (cst.Tuple, cst.List)) else [v]
+            returned.extend(i.value for i in items if isinstance(i, cst.Name))
+
+    fn.body.visit(Returns())
+    return any(n in assigned for n in returned)
+
+
+def _target_names(t) -> list[str]:
+    if isinstance(t, cst.Name):
+        return [t.value]
+    if isinstance(t, (cst.Tuple, cst.List)):
+        return [n for e in t.elements for n in _target_names(e.value)]
+    return []
+
+
+class NoGradInModuleMethod(Rule):
+    code = "GL706"
+    message = "torch.no_grad() inside a module's forward pass covers layers the optimizer trains: they never get a gradient"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.no_grad.html"
+    triggers = ("no_grad", "inference_mode")
+    rationale = """
+        A `with torch.no_grad():` block (or an `@torch.no_grad()` decorator) inside
+        `forward()` or a helper it calls is a common way to freeze a pretrained backbone. It
+        freezes *everything* computed inside it: a projection head or classifier called in
+        the same block, or an input that is being optimised (adversarial examples, feature
+        visualisation, prompt tuning) gets no gradient. The optimizer holds those parameters,
+        `backward()` runs without an error (other branches of the loss have a graph), and the
+        layers stay at their random initialisation.
+
+        Instead: keep only the frozen backbone inside the block and call the trainable layers
+        after it (`with torch.no_grad(): h = self.backbone(x)` then `return self.head(h)`), or
+        freeze the backbone with `requires_grad_(False)` and drop the `no_grad`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class Probe(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.backbone = nn.Linear(32, 16)
+                    self.head = nn.Linear(16, 4)
+
+                def forward(self, x):
+                    with torch.no_grad():
+                        h = torch.relu(self.backbone(x))
+                        out = self.head(h)
+                    return out
+
+            model = Probe()
+            opt = torch.optim.Adam(model.parameters())
+            for x, y in loader:
+                loss = nn.functional.cross_entropy(model(x), y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            """,
+            line=11,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class Probe(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.backbone = nn.Linear(32, 16)
+                self.head = nn.Linear(16, 4)
+
+            def forward(self, x):
+                with torch.no_grad():
+                    h = torch.relu(self.backbone(x))
+                return self.head(h)
+
+        model = Probe()
+        opt = torch.optim.Adam(model.parameters())
+        for x, y in loader:
+            loss = nn.functional.cross_entropy(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._modules: dict = {}  # origin of a module instance of the file -> its value
+        self._steps: list[OptEvent] = []
+        self._diffs: list[DiffEvent] = []
+        self._pending: list = []  # (backward, origin, cut, class node)
+
+    def on_call(self, ev: CallEvent) -> None:
+        r = ev.result
+        if r.kind == "module" and r.get(F.FIELDS):
+            for o in r.live:
+                self._modules.setdefault(o, r)
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "step" and ev.target.kind == "optimizer":
+            self._steps.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "backward":
+            return
+        self._diffs.append(ev)
+        for o, cuts in starved(ev.target).items():
+            for c in cuts:
+                if c.kind not in NO_GRAD_KINDS:
+                    continue
+                cls = _enclosing_class(self.ctx, c.node)
+                if cls is not None and _region_is_output(self.ctx, c.node):
+                    self._pending.append((ev, o, c, cls))
+
+    def _trained_after(self, ev: DiffEvent) -> frozenset:
+        """The origins the optimizer steps after this backward (before the next one)."""
+        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq]
+        limit = min(nxt) if nxt else float("inf")
+        out: set = set()
+        for s in self._steps:
+            if s.ctx.run == ev.ctx.run and ev.seq < s.seq < limit:
+                out |= set(s.target.get(F.OPT_PARAMS) or ())
+        return frozenset(out)
+
+    def _layer_of(self, owners, o, cls_node):
+        """(attribute, value) of the fresh torch.nn layer with origin `o` that the class `cls_node`
+        registers on an instance the optimizer holds (directly or through its submodules)."""
+        todo = [self._modules[p] for p in owners if p in self._modules]
+        seen: set = set()
+        while todo:
+            m = todo.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            info = m.get(F.CLS)
+            for attr, v in (m.get(F.FIELDS) or {}).items():
+                if v is None or v.kind != "module":
+                    continue
+                if info is not None and info.node is cls_node and o in v.live and v.get(F.CREATED) is not None \
+                        and (v.get(F.QUAL_NEW) or "").startswith("torch.nn.") and _trainable_class(v) \
+                        and _self_assignments(cls_node, attr):
+                    return attr, v
+                if v.get(F.FIELDS):
+                    todo.append(v)
+        return None
+
+    def finish(self) -> None:
+        regions: dict = {}  # id(no-grad node) -> (node, backward, [names])
+        for ev, o, c, cls in self._pending:
+            if o.frozen:
+                continue
+            trained = self._trained_after(ev)
+            if o in trained:
+                name = origin_name(o)
+            else:
+                hit = self._layer_of(trained, o, cls)
+                if hit is None:
+                    continue
+                attr, v = hit
+                # weights loaded or frozen elsewhere: a frozen pretrained part, on purpose
+                if re.search(r"\b" + re.escape(attr) + r"\b\s*(\.\s*\w+\s*)*\.\s*(load_state_dict|requires_grad_|requires_grad\b|from_pretrained|copy_)",
+                             self.ctx.code_text):
+                    continue
+                name = f"`self.{attr}`"
+            entry = regions.setdefault(id(c.node), (c.node, ev.node, []))
+            if name not in entry[2]:
+                entry[2].append(name)
+        for region, backward, names in regions.values():
+            what = ", ".join(names)
+            self.report(
+                region,
+                lambda line, what=what, b=backward: (
+                    f"this no-grad region inside the module's forward pass stops the gradient of the backward() on line "
+                    f"{line(b)} from reaching {what}, which the optimizer updates: {'they are' if ',' in what else 'it is'} "
+                    f"never trained; keep only the frozen part inside the block and call the trainable layers after it "
+                    f"(or move the optimised input out of it)"
+                ),
+                key=("GL706", id(region)),
+            )
