@@ -920,3 +920,118 @@ class NoGradInModuleMethod(Rule):
                 ),
                 key=("GL706", id(region)),
             )
+
+
+_FROZEN_EMBEDDINGS = re.compile(
+    r"(?:embed\w*|\bwte|\bget_input_embeddings\s*\(\s*\))(?:\.\w+|\[[^\]]*\])*\s*\.\s*(?:parameters\s*\(\s*\)\s*:\s*\n\s*\w+\s*\.\s*requires_grad\s*=\s*False"
+    r"|requires_grad_\s*\(\s*False|weight\s*\.\s*requires_grad\s*=\s*False)")
+_INPUT_GRADS = re.compile(r"\b(enable_input_require_grads|prepare_model_for_kbit_training|prepare_model_for_int8_training)\b")
+
+
+class HfCheckpointingFrozenInputs(Rule):
+    code = "GL707"
+    message = "reentrant gradient checkpointing on a model whose input embeddings are frozen: the checkpointed layers get no gradient"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/checkpoint.html"
+    triggers = ("gradient_checkpointing",)
+    rationale = """
+        Hugging Face's `gradient_checkpointing_enable()` (without `gradient_checkpointing_kwargs`,
+        or with `use_reentrant=True`) uses the reentrant `torch.utils.checkpoint`, which records
+        an autograd node for a layer *only if one of its tensor inputs requires grad*. When the
+        input embeddings are frozen — by hand (`embeddings.requires_grad_(False)`), or because a
+        PEFT/LoRA wrapper froze the whole base model — the hidden states entering the first
+        checkpointed layer do not require grad: PyTorch warns "None of the inputs have
+        requires_grad=True", the trainable parameters inside the layers (the unfrozen layers,
+        the LoRA adapters) get no gradient, and training does nothing or fails with "element 0
+        of tensors does not require grad". (GL503 is the same pitfall for a direct
+        `torch.utils.checkpoint.checkpoint` call.)
+
+        Instead: `model.enable_input_require_grads()` (before wrapping with PEFT; PEFT's
+        `prepare_model_for_kbit_training` calls it), or
+        `gradient_checkpointing_kwargs={"use_reentrant": False}`.
+    """
+    invalid = [
+        Invalid(
+            """
+            from transformers import AutoModelForCausalLM
+
+            model = AutoModelForCausalLM.from_pretrained("gpt2")
+            for p in model.transformer.wte.parameters():
+                p.requires_grad = False
+            model.gradient_checkpointing_enable()
+            model.train()
+            """,
+            line=6,
+        ),
+    ]
+    valid = [
+        """
+        from transformers import AutoModelForCausalLM
+
+        model = AutoModelForCausalLM.from_pretrained("gpt2")
+        for p in model.transformer.wte.parameters():
+            p.requires_grad = False
+        model.enable_input_require_grads()
+        model.gradient_checkpointing_enable()
+        model.train()
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method == "gradient_checkpointing_enable" or "gradient_checkpointing_kwargs" in ev.kw_nodes:
+            self._check_transformers(ev)
+
+    def _check_transformers(self, ev: CallEvent) -> None:
+        """Hugging Face gradient checkpointing (reentrant unless told otherwise) on a model
+        whose input embeddings are frozen (by hand, or by wrapping it with PEFT)."""
+        if ev.method == "gradient_checkpointing_enable":
+            where = ev.kw_nodes.get("gradient_checkpointing_kwargs")
+            if where is not None and not re.search(r"""['"]?use_reentrant['"]?\s*[:=]\s*True""", self.ctx.code(where)):
+                return  # anything but an explicit reentrant choice: not provably reentrant
+            report_at = ev.node
+        else:
+            # a training config: `gradient_checkpointing_kwargs=dict(use_reentrant=True)`
+            where = ev.kw_nodes.get("gradient_checkpointing_kwargs")
+            on = ev.kw_nodes.get("gradient_checkpointing")
+            if where is None or not (isinstance(on, cst.Name) and on.value == "True") \
+                    or not re.search(r"""['"]?use_reentrant['"]?\s*[:=]\s*True""", self.ctx.code(where)):
+                return
+            report_at = where
+        text = self.ctx.code_text
+        if _INPUT_GRADS.search(text):
+            return
+        rng = self.ctx.range_of(ev.node)
+        if rng is None:
+            return
+        lines = text.split("\n")
+        before = "\n".join(lines[: rng[0].line - 1])
+        # frozen before checkpointing is enabled; PEFT wrapping a model that already checkpoints
+        # makes its inputs require grad itself
+        root = None
+        if ev.method == "gradient_checkpointing_enable" and isinstance(ev.node.func, cst.Attribute):
+            base = ev.node.func.value
+            while isinstance(base, (cst.Attribute, cst.Subscript, cst.Call)):
+                base = base.value if not isinstance(base, cst.Call) else base.func
+            root = base.value if isinstance(base, cst.Name) else None
+        if not self._frozen_inputs(before, root):
+            return
+        self.report(
+            report_at,
+            "reentrant gradient checkpointing on a model whose input embeddings do not require grad (frozen, or a "
+            "PEFT/LoRA model): the checkpointed layers see no input that requires grad, so their outputs have no "
+            "grad_fn and the trainable parameters inside get no gradient; call model.enable_input_require_grads() "
+            "or use gradient_checkpointing_kwargs={\"use_reentrant\": False}",
+        )
+
+    @staticmethod
+    def _frozen_inputs(before: str, root: str | None) -> bool:
+        """The code before the call freezes the input embeddings of `root` (a model name; None:
+        of any model) or wraps it with PEFT."""
+        for line in before.split("\n"):
+            if re.search(r"\bget_peft_model\s*\(", line) and (root is None or re.search(r"\b" + re.escape(root) + r"\b", line)):
+                return True
+        for m in _FROZEN_EMBEDDINGS.finditer(before):
+            start = before.rfind("\n", 0, m.start()) + 1
+            if root is None or re.search(r"\b" + re.escape(root) + r"\b", before[start:m.end()]):
+                return True
+        return False

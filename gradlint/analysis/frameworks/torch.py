@@ -436,7 +436,10 @@ class Torch(Framework):
         # constructing a torch.optim optimizer is training code even where the backward is
         # elsewhere (a builder, a model file with its optimizer): what it is given to update
         # is what the training-setup rules (GL7) check
-        patterns=(("optim.", re.compile(r"\boptim\.[A-Z]\w*\(")),),
+        # activation checkpointing exists only to be backpropagated through (GL707 checks
+        # what it is given)
+        patterns=(("optim.", re.compile(r"\boptim\.[A-Z]\w*\(")),
+                  ("checkpoint", re.compile(r"(?<![\w.])checkpoint(?:_sequential)?\s*\(|\bcheckpoint\.checkpoint\w*\s*\(|\bgradient_checkpointing\w*"))),
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
