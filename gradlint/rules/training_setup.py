@@ -865,9 +865,20 @@ class NoGradInModuleMethod(Rule):
                 out |= set(s.target.get(F.OPT_PARAMS) or ())
         return frozenset(out)
 
-    def _layer_of(self, owners, o, cls_node):
+    def _region_code(self, region) -> str:
+        """The code a no-grad region covers: the `with` statement, or the decorated method."""
+        if isinstance(region, cst.Decorator):
+            region = self.ctx.parent(region) or region
+        return self.ctx.code(region)
+
+    def _inside(self, node, outer) -> bool:
+        return node is not None and any(a is outer for a in self.ctx.ancestors(node))
+
+    def _layer_of(self, owners, o, cls_node, region):
         """(attribute, value) of the fresh torch.nn layer with origin `o` that the class `cls_node`
-        registers on an instance the optimizer holds (directly or through its submodules)."""
+        builds in its own code and registers on an instance the optimizer holds (directly or
+        through its submodules), and that the no-grad `region` calls as `self.<attr>`. (A layer
+        handed to the class from outside, run through a parameter, is the caller's choice.)"""
         todo = [self._modules[p] for p in owners if p in self._modules]
         seen: set = set()
         while todo:
@@ -881,7 +892,8 @@ class NoGradInModuleMethod(Rule):
                     continue
                 if info is not None and info.node is cls_node and o in v.live and v.get(F.CREATED) is not None \
                         and (v.get(F.QUAL_NEW) or "").startswith("torch.nn.") and _trainable_class(v) \
-                        and _self_assignments(cls_node, attr):
+                        and _self_assignments(cls_node, attr) and self._inside(v.get(F.CREATED), cls_node) \
+                        and re.search(r"\bself\s*\.\s*" + re.escape(attr) + r"\b", self._region_code(region)):
                     return attr, v
                 if v.get(F.FIELDS):
                     todo.append(v)
@@ -896,7 +908,7 @@ class NoGradInModuleMethod(Rule):
             if o in trained:
                 name = origin_name(o)
             else:
-                hit = self._layer_of(trained, o, cls)
+                hit = self._layer_of(trained, o, cls, c.node)
                 if hit is None:
                     continue
                 attr, v = hit
