@@ -542,7 +542,7 @@ _GENERIC_ACCESS = re.compile(r"\b(getattr|children|named_children|modules|named_
 
 def _self_assignments(cls_node, attr: str) -> list:
     """The `self.<attr> = ...` statements in the class body (any method)."""
-    found = []
+    found: list[cst.CSTNode] = []
 
     class V(cst.CSTVisitor):
         def visit_Assign(self, node: cst.Assign) -> None:
