@@ -258,17 +258,34 @@ class ReentrantCheckpointWithoutGradInput(Rule):
 
     call_names = frozenset({"checkpoint"})
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._module_names: set[str] = set()  # names bound to a trainable module (for a lambda/def block)
+
+    def on_assign(self, ev) -> None:
+        if ev.value.kind == "module" and any(o.certain and not o.frozen for o in ev.value.live):
+            self._module_names.add(ev.name)
+
+    def on_store(self, ev) -> None:
+        if ev.kind == "attr" and ev.root == "self" and ev.value.kind == "module" and any(
+                o.certain and not o.frozen for o in ev.value.live):
+            self._module_names.add(f"self.{ev.attr}")
+
     def on_call(self, ev: CallEvent) -> None:
-        if ev.qual != "torch.utils.checkpoint.checkpoint" or len(ev.args) < 2:
+        if ev.qual != "torch.utils.checkpoint.checkpoint" or len(ev.args) < 2 or ev.ctx.grad != "on":
             return
         reentrant = ev.kwargs.get("use_reentrant")
         if reentrant is not None and reentrant.get(F.CONST) is not True:
             return
-        inputs = ev.args[1:]
-        if not all(v.kind == "tensor" and not v.live and v.get(F.FW) == "torch" for v in inputs):
+        if any(a.star for a in ev.node.args):
             return
-        fn = ev.args[0]
-        if not any(o.certain for o in fn.live):
+        # None / numbers / flags passed through (`checkpoint(block, x, None, mask)`) are not
+        # inputs autograd looks at; every tensor must be one the program made without grad
+        inputs = [v for v in ev.args[1:] if v.kind not in ("none", "number", "bool", "str") and v.get(F.CONST) is None]
+        if not inputs or not all(v.kind == "tensor" and not v.live and not v.cuts and v.get(F.FW) == "torch"
+                                 and v.get(F.SYM) is None for v in inputs):
+            return
+        if not self._has_parameters(ev.args[0]):
             return
         fix = None
         node = ev.kw_nodes.get("use_reentrant")
@@ -280,6 +297,18 @@ class ReentrantCheckpointWithoutGradInput(Rule):
             "require grad: the output has no graph and the block's parameters get no gradient; pass `use_reentrant=False`",
             fix=fix,
         )
+
+
+    def _has_parameters(self, fn) -> bool:
+        """The checkpointed block certainly holds parameters: a trainable module, or a
+        lambda/function of the file that calls one by name (`lambda t: m(t)`)."""
+        if fn.kind == "module":
+            return any(o.certain for o in fn.live)
+        node = getattr(fn.get(F.FN), "node", None)
+        if node is None:
+            return False
+        code = self.ctx.code(node)
+        return any(re.search(r"(?<![\w.])" + re.escape(n) + r"\s*\(", code) for n in self._module_names)
 
 
 class JaxGradHasAuxMismatch(Rule):

@@ -16,6 +16,7 @@ from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..diagnostics import Severity
+from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
 from .base import Family, Invalid, Rule
 
 FAMILY = Family("GL7", "training setup")
@@ -532,3 +533,517 @@ class ZeroGradPerMicroBatch(Rule):
                     f"gradient alone; clear once per step, before the loop or after step()"
                 ),
             )
+
+
+_DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})
+# a method that reaches submodules without naming them: an unnamed one may still be used
+_GENERIC_ACCESS = re.compile(r"\b(getattr|children|named_children|modules|named_modules|_modules|__dict__|values|items)\s*\(|\b_modules\b|__dict__")
+
+
+def _self_assignments(cls_node, attr: str) -> list:
+    """The `self.<attr> = ...` statements in the class body (any method)."""
+    found: list[cst.CSTNode] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for t in node.targets:
+                tt = t.target
+                if isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr:
+                    found.append(node)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            tt = node.target
+            if isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr:
+                found.append(node)
+
+    cls_node.visit(V())
+    return found
+
+
+class DdpUnusedSubmodule(Rule):
+    code = "GL705"
+    message = "a submodule registered in __init__ is never used: under DistributedDataParallel its parameters get no gradient and the next iteration fails"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html"
+    triggers = ("DistributedDataParallel",)
+    rationale = """
+        `DistributedDataParallel` all-reduces gradients in buckets and, by default
+        (`find_unused_parameters=False`), waits for a gradient of *every* parameter of the
+        wrapped module after each `backward()`. A layer that `__init__` registers
+        (`self.head2 = nn.Linear(...)`) but that `forward()` never calls gets no gradient, the
+        reduction never finishes, and the next iteration raises "Expected to have finished
+        reduction in the prior iteration before starting a new one" (the same model trains fine
+        on one GPU, which is why the leftover layer goes unnoticed).
+
+        Instead: delete the unused layer (or freeze it: `requires_grad_(False)`), or construct
+        DDP with `find_unused_parameters=True` when some layers are really used only on some
+        iterations (it costs an extra graph traversal per step).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            from torch.nn.parallel import DistributedDataParallel as DDP
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(16, 16)
+                    self.aux = nn.Linear(16, 4)
+                    self.out = nn.Linear(16, 2)
+
+                def forward(self, x):
+                    return self.out(torch.relu(self.body(x)))
+
+            model = DDP(Net())
+            opt = torch.optim.SGD(model.parameters(), lr=0.1)
+            """,
+            line=9,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn.parallel import DistributedDataParallel as DDP
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Linear(16, 16)
+                self.aux = nn.Linear(16, 4)
+                self.out = nn.Linear(16, 2)
+
+            def forward(self, x):
+                return self.out(torch.relu(self.body(x)))
+
+        model = DDP(Net(), find_unused_parameters=True)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Linear(16, 16)
+                self.aux = nn.Linear(16, 4)
+                self.aux.requires_grad_(False)
+
+            def forward(self, x):
+                return self.body(x)
+
+        model = nn.parallel.DistributedDataParallel(Net())
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual not in _DDP:
+            return
+        node = ev.node
+        if any(a.star for a in node.args):  # `**kwargs`: find_unused_parameters may be in there
+            return
+        for key in ("find_unused_parameters", "static_graph"):
+            kw = ev.kw_nodes.get(key)
+            if kw is not None and not (isinstance(kw, cst.Name) and kw.value == "False"):
+                return
+        mod = ev.arg(0, "module")
+        if mod is None or mod.kind != "module":
+            return
+        self._check(mod, ev, depth=0, seen=set())
+
+    def _check(self, mod, ev: CallEvent, depth: int, seen: set) -> None:
+        info = mod.get(F.CLS)
+        fields = mod.get(F.FIELDS)
+        if info is None or not getattr(info, "is_module", False) or not fields or depth > 4 or id(info) in seen:
+            return
+        seen.add(id(info))
+        text = self.ctx.code_text  # strings and comments blanked
+        raw = self.ctx.source.text
+        body = self._methods_text(info)
+        generic = _GENERIC_ACCESS.search(body) is not None
+        for attr, v in list(fields.items()):
+            if v is None or v.kind != "module":
+                continue
+            if v.get(F.CLS) is not None:
+                self._check(v, ev, depth + 1, seen)
+            if generic or _trainable_class(v) is None or v.get(F.FROZEN) or (v.live and all(o.frozen for o in v.live)):
+                continue
+            stores = _self_assignments(info.node, attr)
+            if not stores:
+                continue
+            # every `.attr` of the file is one of its registrations: nothing reads it
+            reads = len(re.findall(r"\." + re.escape(attr) + r"\b", text))
+            if reads > len(stores) or re.search(r"['\"]" + re.escape(attr) + r"['\"]", raw):
+                continue
+            name = _trainable_class(v)
+            self.report(
+                stores[0],
+                lambda line, ddp=ev.node, attr=attr, name=name: (
+                    f"`self.{attr}` (`{name}`) is registered but never used, and the module is wrapped in "
+                    f"DistributedDataParallel on line {line(ddp)} without find_unused_parameters=True: its parameters get no "
+                    f"gradient, so DDP's reduction never finishes and the next iteration raises \"Expected to have finished "
+                    f"reduction in the prior iteration\"; delete the layer, freeze it, or pass find_unused_parameters=True"
+                ),
+                key=("GL705", id(info.node), attr),
+            )
+
+    def _methods_text(self, info) -> str:
+        """The code of the class's methods other than `__init__` (where `self.modules()` loops
+        initialise weights and use nothing)."""
+        parts = []
+        for name, fn in info.methods.items():
+            if name != "__init__" and getattr(fn, "node", None) is not None:
+                parts.append(self.ctx.code(fn.node))
+        return "\n".join(parts)
+
+
+def _enclosing_class(ctx, node):
+    """The ClassDef whose method holds `node` (a with statement or a decorator), or None."""
+    for a in ctx.ancestors(node):
+        if isinstance(a, cst.ClassDef):
+            return a
+    return None
+
+
+def _region_is_output(ctx, region) -> bool:
+    """The method returns what the no-grad region computed: a decorated method, a `return`
+    inside the `with` block, or a returned name (alone or in a tuple) assigned inside it.
+    (A region whose result feeds later layers is a frozen backbone, on purpose.)"""
+    if not isinstance(region, cst.With):
+        return True
+    fn = next((a for a in ctx.ancestors(region) if isinstance(a, cst.FunctionDef)), None)
+    if fn is None:
+        return False
+    assigned: set[str] = set()
+    returns_inside = []
+
+    class Inside(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            for n in _target_names(node.target):
+                assigned.add(n)
+
+        def visit_Return(self, node: cst.Return) -> None:
+            returns_inside.append(node)
+
+    region.body.visit(Inside())
+    if returns_inside:
+        return True
+    returned: list[str] = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_Return(self, node: cst.Return) -> None:
+            v = node.value
+            items = [e.value for e in v.elements] if isinstance(v, (cst.Tuple, cst.List)) else [v]
+            returned.extend(i.value for i in items if isinstance(i, cst.Name))
+
+    fn.body.visit(Returns())
+    return any(n in assigned for n in returned)
+
+
+def _target_names(t) -> list[str]:
+    if isinstance(t, cst.Name):
+        return [t.value]
+    if isinstance(t, (cst.Tuple, cst.List)):
+        return [n for e in t.elements for n in _target_names(e.value)]
+    return []
+
+
+class NoGradInModuleMethod(Rule):
+    code = "GL706"
+    message = "torch.no_grad() inside a module's forward pass covers layers the optimizer trains: they never get a gradient"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.no_grad.html"
+    triggers = ("no_grad", "inference_mode")
+    rationale = """
+        A `with torch.no_grad():` block (or an `@torch.no_grad()` decorator) inside
+        `forward()` or a helper it calls is a common way to freeze a pretrained backbone. It
+        freezes *everything* computed inside it: a projection head or classifier called in
+        the same block, or an input that is being optimised (adversarial examples, feature
+        visualisation, prompt tuning) gets no gradient. The optimizer holds those parameters,
+        `backward()` runs without an error (other branches of the loss have a graph), and the
+        layers stay at their random initialisation.
+
+        Instead: keep only the frozen backbone inside the block and call the trainable layers
+        after it (`with torch.no_grad(): h = self.backbone(x)` then `return self.head(h)`), or
+        freeze the backbone with `requires_grad_(False)` and drop the `no_grad`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class Probe(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.backbone = nn.Linear(32, 16)
+                    self.head = nn.Linear(16, 4)
+
+                def forward(self, x):
+                    with torch.no_grad():
+                        h = torch.relu(self.backbone(x))
+                        out = self.head(h)
+                    return out
+
+            model = Probe()
+            opt = torch.optim.Adam(model.parameters())
+            for x, y in loader:
+                loss = nn.functional.cross_entropy(model(x), y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            """,
+            line=11,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class Probe(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.backbone = nn.Linear(32, 16)
+                self.head = nn.Linear(16, 4)
+
+            def forward(self, x):
+                with torch.no_grad():
+                    h = torch.relu(self.backbone(x))
+                return self.head(h)
+
+        model = Probe()
+        opt = torch.optim.Adam(model.parameters())
+        for x, y in loader:
+            loss = nn.functional.cross_entropy(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._modules: dict = {}  # origin of a module instance of the file -> its value
+        self._steps: list[OptEvent] = []
+        self._diffs: list[DiffEvent] = []
+        self._pending: list = []  # (backward, origin, cut, class node)
+
+    def on_call(self, ev: CallEvent) -> None:
+        r = ev.result
+        if r.kind == "module" and r.get(F.FIELDS):
+            for o in r.live:
+                self._modules.setdefault(o, r)
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "step" and ev.target.kind == "optimizer":
+            self._steps.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "backward":
+            return
+        self._diffs.append(ev)
+        for o, cuts in starved(ev.target).items():
+            for c in cuts:
+                if c.kind not in NO_GRAD_KINDS:
+                    continue
+                cls = _enclosing_class(self.ctx, c.node)
+                if cls is not None and _region_is_output(self.ctx, c.node):
+                    self._pending.append((ev, o, c, cls))
+
+    def _trained_after(self, ev: DiffEvent) -> frozenset:
+        """The origins the optimizer steps after this backward (before the next one)."""
+        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq]
+        limit = min(nxt) if nxt else float("inf")
+        out: set = set()
+        for s in self._steps:
+            if s.ctx.run == ev.ctx.run and ev.seq < s.seq < limit:
+                out |= set(s.target.get(F.OPT_PARAMS) or ())
+        return frozenset(out)
+
+    def _region_code(self, region) -> str:
+        """The code a no-grad region covers: the `with` statement, or the decorated method."""
+        if isinstance(region, cst.Decorator):
+            region = self.ctx.parent(region) or region
+        return self.ctx.code(region)
+
+    def _inside(self, node, outer) -> bool:
+        return node is not None and any(a is outer for a in self.ctx.ancestors(node))
+
+    def _layer_of(self, owners, o, cls_node, region):
+        """(attribute, value) of the fresh torch.nn layer with origin `o` that the class `cls_node`
+        builds in its own code and registers on an instance the optimizer holds (directly or
+        through its submodules), and that the no-grad `region` calls as `self.<attr>`. (A layer
+        handed to the class from outside, run through a parameter, is the caller's choice.)"""
+        todo = [self._modules[p] for p in owners if p in self._modules]
+        seen: set = set()
+        while todo:
+            m = todo.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            info = m.get(F.CLS)
+            for attr, v in (m.get(F.FIELDS) or {}).items():
+                if v is None or v.kind != "module":
+                    continue
+                if info is not None and info.node is cls_node and o in v.live and v.get(F.CREATED) is not None \
+                        and (v.get(F.QUAL_NEW) or "").startswith("torch.nn.") and _trainable_class(v) \
+                        and _self_assignments(cls_node, attr) and self._inside(v.get(F.CREATED), cls_node) \
+                        and re.search(r"\bself\s*\.\s*" + re.escape(attr) + r"\b", self._region_code(region)):
+                    return attr, v
+                if v.get(F.FIELDS):
+                    todo.append(v)
+        return None
+
+    def finish(self) -> None:
+        regions: dict = {}  # id(no-grad node) -> (node, backward, [names])
+        for ev, o, c, cls in self._pending:
+            if o.frozen:
+                continue
+            trained = self._trained_after(ev)
+            if o in trained:
+                name = origin_name(o)
+            else:
+                hit = self._layer_of(trained, o, cls, c.node)
+                if hit is None:
+                    continue
+                attr, v = hit
+                # weights loaded or frozen elsewhere: a frozen pretrained part, on purpose
+                if re.search(r"\b" + re.escape(attr) + r"\b\s*(\.\s*\w+\s*)*\.\s*(load_state_dict|requires_grad_|requires_grad\b|from_pretrained|copy_)",
+                             self.ctx.code_text):
+                    continue
+                name = f"`self.{attr}`"
+            entry = regions.setdefault(id(c.node), (c.node, ev.node, []))
+            if name not in entry[2]:
+                entry[2].append(name)
+        for region, backward, names in regions.values():
+            what = ", ".join(names)
+            self.report(
+                region,
+                lambda line, what=what, b=backward: (
+                    f"this no-grad region inside the module's forward pass stops the gradient of the backward() on line "
+                    f"{line(b)} from reaching {what}, which the optimizer updates: {'they are' if ',' in what else 'it is'} "
+                    f"never trained; keep only the frozen part inside the block and call the trainable layers after it "
+                    f"(or move the optimised input out of it)"
+                ),
+                key=("GL706", id(region)),
+            )
+
+
+_FROZEN_EMBEDDINGS = re.compile(
+    r"(?:embed\w*|\bwte|\bget_input_embeddings\s*\(\s*\))(?:\.\w+|\[[^\]]*\])*\s*\.\s*(?:parameters\s*\(\s*\)\s*:\s*\n\s*\w+\s*\.\s*requires_grad\s*=\s*False"
+    r"|requires_grad_\s*\(\s*False|weight\s*\.\s*requires_grad\s*=\s*False)")
+_INPUT_GRADS = re.compile(r"\b(enable_input_require_grads|prepare_model_for_kbit_training|prepare_model_for_int8_training)\b")
+
+
+class HfCheckpointingFrozenInputs(Rule):
+    code = "GL707"
+    message = "reentrant gradient checkpointing on a model whose input embeddings are frozen: the checkpointed layers get no gradient"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/checkpoint.html"
+    triggers = ("gradient_checkpointing",)
+    rationale = """
+        Hugging Face's `gradient_checkpointing_enable()` (without `gradient_checkpointing_kwargs`,
+        or with `use_reentrant=True`) uses the reentrant `torch.utils.checkpoint`, which records
+        an autograd node for a layer *only if one of its tensor inputs requires grad*. When the
+        input embeddings are frozen — by hand (`embeddings.requires_grad_(False)`), or because a
+        PEFT/LoRA wrapper froze the whole base model — the hidden states entering the first
+        checkpointed layer do not require grad: PyTorch warns "None of the inputs have
+        requires_grad=True", the trainable parameters inside the layers (the unfrozen layers,
+        the LoRA adapters) get no gradient, and training does nothing or fails with "element 0
+        of tensors does not require grad". (GL503 is the same pitfall for a direct
+        `torch.utils.checkpoint.checkpoint` call.)
+
+        Instead: `model.enable_input_require_grads()` (before wrapping with PEFT; PEFT's
+        `prepare_model_for_kbit_training` calls it), or
+        `gradient_checkpointing_kwargs={"use_reentrant": False}`.
+    """
+    invalid = [
+        Invalid(
+            """
+            from transformers import AutoModelForCausalLM
+
+            model = AutoModelForCausalLM.from_pretrained("gpt2")
+            for p in model.transformer.wte.parameters():
+                p.requires_grad = False
+            model.gradient_checkpointing_enable()
+            model.train()
+            """,
+            line=6,
+        ),
+    ]
+    valid = [
+        """
+        from transformers import AutoModelForCausalLM
+
+        model = AutoModelForCausalLM.from_pretrained("gpt2")
+        for p in model.transformer.wte.parameters():
+            p.requires_grad = False
+        model.enable_input_require_grads()
+        model.gradient_checkpointing_enable()
+        model.train()
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method == "gradient_checkpointing_enable" or "gradient_checkpointing_kwargs" in ev.kw_nodes:
+            self._check_transformers(ev)
+
+    def _check_transformers(self, ev: CallEvent) -> None:
+        """Hugging Face gradient checkpointing (reentrant unless told otherwise) on a model
+        whose input embeddings are frozen (by hand, or by wrapping it with PEFT)."""
+        if ev.method == "gradient_checkpointing_enable":
+            where = ev.kw_nodes.get("gradient_checkpointing_kwargs")
+            if where is not None and not re.search(r"""['"]?use_reentrant['"]?\s*[:=]\s*True""", self.ctx.code(where)):
+                return  # anything but an explicit reentrant choice: not provably reentrant
+            report_at = ev.node
+        else:
+            # a training config: `gradient_checkpointing_kwargs=dict(use_reentrant=True)`
+            where = ev.kw_nodes.get("gradient_checkpointing_kwargs")
+            on = ev.kw_nodes.get("gradient_checkpointing")
+            if where is None or not (isinstance(on, cst.Name) and on.value == "True") \
+                    or not re.search(r"""['"]?use_reentrant['"]?\s*[:=]\s*True""", self.ctx.code(where)):
+                return
+            report_at = where
+        text = self.ctx.code_text
+        if _INPUT_GRADS.search(text):
+            return
+        rng = self.ctx.range_of(ev.node)
+        if rng is None:
+            return
+        lines = text.split("\n")
+        before = "\n".join(lines[: rng[0].line - 1])
+        # frozen before checkpointing is enabled; PEFT wrapping a model that already checkpoints
+        # makes its inputs require grad itself
+        root = None
+        if ev.method == "gradient_checkpointing_enable" and isinstance(ev.node.func, cst.Attribute):
+            base = ev.node.func.value
+            while isinstance(base, (cst.Attribute, cst.Subscript, cst.Call)):
+                base = base.value if not isinstance(base, cst.Call) else base.func
+            root = base.value if isinstance(base, cst.Name) else None
+        if not self._frozen_inputs(before, root):
+            return
+        self.report(
+            report_at,
+            "reentrant gradient checkpointing on a model whose input embeddings do not require grad (frozen, or a "
+            "PEFT/LoRA model): the checkpointed layers see no input that requires grad, so their outputs have no "
+            "grad_fn and the trainable parameters inside get no gradient; call model.enable_input_require_grads() "
+            "or use gradient_checkpointing_kwargs={\"use_reentrant\": False}",
+        )
+
+    @staticmethod
+    def _frozen_inputs(before: str, root: str | None) -> bool:
+        """The code before the call freezes the input embeddings of `root` (a model name; None:
+        of any model) or wraps it with PEFT."""
+        for line in before.split("\n"):
+            if re.search(r"\bget_peft_model\s*\(", line) and (root is None or re.search(r"\b" + re.escape(root) + r"\b", line)):
+                return True
+        for m in _FROZEN_EMBEDDINGS.finditer(before):
+            start = before.rfind("\n", 0, m.start()) + 1
+            if root is None or re.search(r"\b" + re.escape(root) + r"\b", before[start:m.end()]):
+                return True
+        return False

@@ -478,12 +478,18 @@ class Torch(Framework):
     tag = "torch"
     heads = ("torch",)
     evidence = Evidence(
-        words=("grad", "backward", "Optimizer", "optim."),
+        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn."),
         literals=(".backward(", "autograd.grad", "autograd.backward", "gradcheck", "Optimizer)"),
         # constructing a torch.optim optimizer is training code even where the backward is
         # elsewhere (a builder, a model file with its optimizer): what it is given to update
         # is what the training-setup rules (GL7) check
-        patterns=(("optim.", re.compile(r"\boptim\.[A-Z]\w*\(")),),
+        # activation checkpointing exists only to be backpropagated through (GL707 checks
+        # what it is given)
+        patterns=(("optim.", re.compile(r"\boptim\.[A-Z]\w*\(")),
+                  ("checkpoint", re.compile(r"(?<![\w.])checkpoint(?:_sequential)?\s*\(|\bcheckpoint\.checkpoint\w*\s*\(|\bgradient_checkpointing\w*")),
+                  # a layer built and called in one expression (`nn.Linear(d, h)(x)`, in a
+                  # forward): its weights are new on every call, whatever trains the module (GL702)
+                  ("nn.", re.compile(r"\bnn\.[A-Z]\w*\((?:[^()\n]|\([^()\n]*\))*\)\("))),
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
