@@ -298,6 +298,11 @@ def _parameter(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val
 
 def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     q = ev.qual
+    if q == "torch.as_tensor" and ev.args and ev.args[0].kind in (K.TENSOR, K.GRAD):
+        # a tensor given to as_tensor is returned as it is (no copy, the same graph); a
+        # dtype/device change is an ordinary differentiable cast
+        dq = ev.kwargs["dtype"].get(F.QUAL) if "dtype" in ev.kwargs else None
+        return ev.args[0].with_fact(F.DTYPE, torch_dtype(dq)) if dq else ev.args[0]
     node = ev.node
     args = ev.args
     kwargs = ev.kwargs
