@@ -767,6 +767,8 @@ class SingularPointReached(Rule):
         the operands come from a JAX-differentiated function's parameters (its call sites tell)."""
         if any(_has_additive_const(n) or (isinstance(n, cst.Call) and _func_last(n) in _SANITIZERS) for n, _ in operands):
             return None
+        if not any(v is not None and v.live for _, v in operands):
+            return None  # `jnp.abs(a) * norm(x)` differentiated in `a` only: norm(x) is a constant
         proofs = []
         for _node, v in operands:
             ex = v.get(F.EXACT) if v is not None else None
