@@ -24,7 +24,7 @@ class NumPy(Framework):
 
     def call_other(self, it: Interp, q: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
         args = ev.args
-        attrs = {F.FW: "np", F.NP_FUNC: q}
+        attrs: dict = {F.FW: "np", F.NP_FUNC: q}
         if q in ("numpy.array", "numpy.asarray") and ev.arg_nodes:
             dt = literal_dtype(ev.arg_nodes[0], args[0] if args else EMPTY, "float64")
             if dt:
