@@ -94,6 +94,29 @@ _NONCODE = re.compile(
 _NOT_NEWLINE = re.compile(r"[^\n]")
 
 
+def _fstring_mask(g: str) -> str:
+    """An f-string with its literal text blanked and its `{...}` replacement fields kept."""
+    out = []
+    depth = 0
+    i = 0
+    while i < len(g):
+        c = g[i]
+        if depth == 0 and c in "{}" and g[i : i + 2] in ("{{", "}}"):
+            out.append("  ")
+            i += 2
+            continue
+        if c == "{":
+            depth += 1
+            out.append(" " if depth == 1 else c)
+        elif c == "}" and depth:
+            depth -= 1
+            out.append(" " if depth == 0 else c)
+        else:
+            out.append(c if depth or c == "\n" else " ")
+        i += 1
+    return "".join(out)
+
+
 def code_mask(text: str) -> str:
     """`text` with the contents of strings and comments replaced by spaces (same length, same
     newlines): differentiation words in docstrings and examples are not evidence."""
@@ -102,7 +125,11 @@ def code_mask(text: str) -> str:
     for m in _NONCODE.finditer(text):
         out.append(text[last : m.start()])
         g = m.group()
-        out.append(_NOT_NEWLINE.sub(" ", g) if "\n" in g else " " * len(g))
+        prefix = text[max(0, m.start() - 2) : m.start()].lower()
+        if "f" in prefix and "{" in g and (prefix[-1:] == "f" or prefix in ("fr", "rf")):
+            out.append(_fstring_mask(g))  # `f"{jax.grad(f)(x)}"`: the replacement fields are code
+        else:
+            out.append(_NOT_NEWLINE.sub(" ", g) if "\n" in g else " " * len(g))
         last = m.end()
     out.append(text[last:])
     return "".join(out)

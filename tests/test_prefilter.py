@@ -189,3 +189,16 @@ def test_the_editors_cached_path_reports_what_check_source_reports():
     for path in _corpus_files():
         src = path.read_text(encoding="utf-8")
         assert _key(DocumentChecker(str(path)).check(src)) == _key(check_source(src, str(path), always_parse=True)), path
+
+
+def test_fstring_replacement_fields_are_code():
+    # `print(f"{jax.grad(f)(x)}")` differentiates: only the literal text of an f-string is blanked
+    from gradlint.prefilter import code_mask, has_diff_evidence
+
+    text = 'print(f"grad = {jax.grad(f)(x)} {{literal}}")  # jax.grad(g)\nprint("jax.grad(h)")\n'
+    mask = code_mask(text)
+    assert len(mask) == len(text) and mask.count("\n") == text.count("\n")
+    assert "jax.grad(f)(x)" in mask
+    assert "literal" not in mask and "jax.grad(g)" not in mask and "jax.grad(h)" not in mask
+    assert has_diff_evidence(mask)
+    assert not has_diff_evidence(code_mask('print(f"use jax.grad(f) here")\n'))

@@ -157,6 +157,13 @@ JAX_ARRAY = fact("jax_array", "a JAX array (arithmetic and jnp results)")
 AT_OF = fact("at_of", "the `x.at[...]` helper of a JAX array")
 TFVAR = fact("tfvar", "a tf.Variable")
 TFCONST = fact("tfconst", "a tf constant (not watched by a tape unless watched explicitly)")
+# The evidence that a singular point (sqrt/norm/arctan2 at 0, cos at inf) is reached: a rule
+# that says "this gradient is NaN" on ordinary-looking code needs the value to be proven there.
+EXACT = fact(
+    "exact", "may contain exact zeros / infinities: an `Exact(zero, inf, node)` whose node proves it (a literal 0 or "
+    "inf in the data, `zeros(...)`, a product with such a value)",
+    survives={Op.DATA, Op.INDEX, Op.ITERATE_TENSOR, Op.DETACH_FN, Op.DETACH, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
+)
 
 # --- evidence (issue 13: three-valued facts, proven by construction or by use)
 HISTORY = fact(
@@ -195,6 +202,16 @@ def propagate(attrs: dict | None, op: Op) -> dict:
 
 def survivors(op: Op) -> tuple[str, ...]:
     return _SURVIVORS[op]
+
+
+@dataclass(frozen=True)
+class Exact:
+    """The value of the `exact` fact: which special values the data may hold, and the node (a
+    literal, a factory call, a product) that proves it."""
+
+    zero: bool
+    inf: bool
+    node: Any = None
 
 
 # ------------------------------------------------------------------------------- Tri

@@ -14,14 +14,16 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
-from ..analysis.events import CallEvent, DiffEvent
+from ..analysis import kinds as K
+from ..analysis.events import BinOpEvent, CallEvent, DiffEvent, TransformedCallEvent
 from ..analysis.frameworks.arrays import INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS
 from ..analysis.frameworks.tensorflow import TF_INT_DTYPES, TF_NO_GRADIENT_FUNCS
 from ..analysis.names import dotted_name
 from ..diagnostics import Severity
 from ._flow import starved
 from .base import Family, Invalid, Rule
-from .precision import _SANITIZERS, _FlowsToLoss, _func_last, _has_additive_const, xlogx_product
+from ..analysis.values import Note
+from .precision import _SANITIZERS, _FlowsToLoss, _func_last, _has_additive_const, _names_in, xlogx_product
 
 FAMILY = Family("GL8", "singular points and non-differentiable operations")
 
@@ -625,3 +627,220 @@ class XLogXAtZero(_FlowsToLoss):
             "its gradient log(p) + 1 is -inf: one such entry makes the loss and every gradient NaN; use "
             "`xlogy(p, p)` / `entr(p)` (torch.special, jax.scipy.special, tf.math.xlogy) or log_softmax of the logits",
         )
+
+
+# ------------------------------------------------------------------ singular points reached
+# Operations whose derivative is infinite or undefined at 0 (every operand 0 for arctan2) and at
+# an infinity (cos(inf) = NaN, and so is its derivative).
+_AT_ZERO = frozenset({"sqrt", "rsqrt", "arctan2", "atan2"})
+_AT_INF = frozenset({"cos", "sin", "tan"})
+# torch's norms define their gradient at 0 as 0 (linalg_vector_norm_backward masks it); JAX's
+# and TensorFlow's divide by the norm
+_NORM_LIBS = ("jax.", "tensorflow.", "keras.")
+
+
+def _fractional_exponent(e: cst.BaseExpression | None) -> bool:
+    """`0.5`, `1/3`-like literal exponents in (0, 1): the power's derivative is infinite at 0."""
+    try:
+        v = float(e.evaluated_value) if isinstance(e, (cst.Float, cst.Integer)) else None
+    except (ValueError, OverflowError):
+        return False
+    return v is not None and 0.0 < v < 1.0
+
+
+class SingularPointReached(Rule):
+    code = "GL805"
+    message = "sqrt/norm/arctan2/a fractional power at a value proven to be exactly 0 (cos/sin at inf) on a differentiated path: the gradient is inf or NaN there"
+    severity = Severity.WARNING
+    docs = "https://jax.readthedocs.io/en/latest/faq.html#gradients-contain-nan-where-using-where"
+    triggers = ("sqrt", "norm", "arctan2", "atan2", "**", "pow", "cos", "sin", "tan")
+    frameworks = ("torch", "tf", "jax")
+    note_kind = "singular_point"
+    rationale = """
+        `sqrt`, a fractional power `x ** 0.5`, `jnp.linalg.norm` / `tf.norm` and `arctan2(y, x)`
+        have an infinite or undefined derivative at 0; `cos`, `sin` and `tan` have a NaN one at
+        an infinity. When the data provably reaches that point — a literal 0 or `inf` in the
+        array that is differentiated, `zeros(...)`, a product with such a value
+        (`jnp.array((0, 1)) * x`, `a * jnp.zeros(2)`) — the gradient is inf there, and the chain
+        rule multiplies it by the zero cotangent of anything that discards the value (a `where`,
+        a mask, an overwriting `.at[i].set`, a zero factor): inf * 0 = NaN, and one NaN poisons
+        the whole gradient. Masking the *result* does not help: the backward pass still
+        evaluates the derivative at the bad point.
+
+        The rule fires only with that evidence (the line of the literal or factory is cited): a
+        `sqrt` of ordinary data is left alone.
+
+        Instead: make the input safe *before* the operation (`safe = where(x > 0, x, 1.0)`, then
+        `where(x > 0, sqrt(safe), 0.0)`), mask before the power (`delta[delta > 0] ** 0.5`), add
+        an epsilon (`sqrt(u + 1e-12)`), or use an op whose gradient is defined at 0
+        (`torch.linalg.vector_norm`, `optax.safe_norm`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+            def dist(scale, v):
+                return jnp.linalg.norm(scale * v)
+            origin = jnp.zeros(3)
+            print(jax.grad(dist)(2.0, origin))
+            """,
+            line=4,
+        ),
+        Invalid(
+            """
+            import torch
+            w = torch.ones(3, requires_grad=True)
+            counts = torch.tensor([4.0, 0.0, 9.0]) * w
+            loss = counts.pow(0.5).sum()
+            loss.backward()
+            """,
+            line=4,
+        ),
+    ]
+    valid = [
+        """
+        import jax
+        import jax.numpy as jnp
+        def dist(scale, v):
+            return jnp.linalg.norm(scale * v)
+        print(jax.grad(dist)(2.0, jnp.ones(3)))
+        def safe(x):
+            ok = x > 0
+            return jnp.where(ok, jnp.sqrt(jnp.where(ok, x, 1.0)), 0.0).sum()
+        print(jax.grad(safe)(jnp.array([0.0, 4.0])))
+        """,
+        """
+        import torch
+        w = torch.ones(3, requires_grad=True)
+        counts = torch.tensor([4.0, 0.0, 9.0]) * w
+        loss = (counts + 1e-6).sqrt().sum() + torch.linalg.vector_norm(counts)
+        loss.backward()
+        """,
+    ]
+
+    call_names = _AT_ZERO | _AT_INF | {"norm", "pow", "float_power", "power"}
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._reached: dict[int, tuple] = {}  # site id -> (site, data), in the order differentiations reach them
+        self._calls: dict[int, list] = {}  # id(jax.grad node) -> [TransformedCallEvent]
+
+    # ----------------------------------------------------------------- marking
+    def on_call(self, ev: CallEvent) -> None:
+        name = ev.name
+        f = ev.node.func
+        if ev.method is not None and isinstance(f, cst.Attribute) and ev.recv is not None and ev.recv.get(F.FW):
+            operands = [(f.value, ev.recv)] + list(zip(ev.arg_nodes, ev.args))[:1]  # `x.sqrt()`, `x.pow(0.5)`
+        else:
+            operands = list(zip(ev.arg_nodes, ev.args))
+        if not operands:
+            return
+        if name in ("pow", "float_power", "power"):
+            if len(operands) < 2 or not _fractional_exponent(operands[1][0]):
+                return
+            operands, need = operands[:1], "zero"
+        elif name == "norm":
+            if not (ev.qual or "").startswith(_NORM_LIBS):
+                return
+            operands, need = operands[:1], "zero"
+        elif name in ("arctan2", "atan2"):
+            operands, need = operands[:2], "zero"
+        elif name in _AT_INF:
+            operands, need = operands[:1], "inf"
+        else:
+            operands, need = operands[:1], "zero"
+        data = self._evidence(ev.ctx, operands, need)
+        if data is not None:
+            ev.add_note(Note(self.note_kind, ev.node, data=(name,) + data))
+
+    def on_binop(self, ev: BinOpEvent) -> None:
+        if ev.op != "**" or not _fractional_exponent(ev.node.right):
+            return
+        data = self._evidence(ev.ctx, [(ev.node.left, ev.left)], "zero")
+        if data is not None:
+            ev.add_note(Note(self.note_kind, ev.node, data=("** " + cst.Module([]).code_for_node(ev.node.right),) + data))
+
+    def _evidence(self, ctx, operands, need: str) -> tuple | None:
+        """("direct", the node proving it) when every operand may be exactly 0 (or inf);
+        ("call", the jax.grad node, the function, the parameter names the operands read) when
+        the operands come from a JAX-differentiated function's parameters (its call sites tell)."""
+        if any(_has_additive_const(n) or (isinstance(n, cst.Call) and _func_last(n) in _SANITIZERS) for n, _ in operands):
+            return None
+        if not any(v is not None and v.live for _, v in operands):
+            return None  # `jnp.abs(a) * norm(x)` differentiated in `a` only: norm(x) is a constant
+        proofs = []
+        for _node, v in operands:
+            ex = v.get(F.EXACT) if v is not None else None
+            if ex is None or not getattr(ex, need):
+                proofs = None
+                break
+            proofs.append(ex.node)
+        if proofs:
+            return ("direct", proofs[0])
+        traced = ctx.traced
+        fn = ctx.fn
+        if traced is None or traced.kind != "grad" or traced.node is None or fn is None or traced.fn is not fn:
+            return None
+        params = {p[0] for p in fn.params}
+        per_operand = []
+        for n, v in operands:
+            names = {x for x in _names_in(n) if x in params}
+            names |= {o.label for o in (v.live if v is not None else ()) if o.kind == K.ORIGIN_JAXARG and o.label in params}
+            if not names:
+                return None
+            per_operand.append(frozenset(names))
+        return ("call", traced.node, fn, tuple(per_operand), need)
+
+    # ----------------------------------------------------------------- reaching
+    def on_diff(self, ev: DiffEvent) -> None:
+        for n in ev.target.sorted_notes(self.note_kind):
+            self._reached.setdefault(id(n.node), (n.node, n.data))
+
+    def on_transformed_call(self, ev: TransformedCallEvent) -> None:
+        self._calls.setdefault(id(ev.transform.node), []).append(ev)
+
+    def finish(self) -> None:
+        for site, data in self._reached.values():
+            what, how = data[0], data[1]
+            if how == "direct":
+                self._emit(site, what, data[2])
+                continue
+            _, _, grad_node, fn, per_operand, need = data
+            names = [p[0] for p in fn.params]
+            for call in self._calls.get(id(grad_node), ()):
+                proof = self._call_evidence(call, names, per_operand, need)
+                if proof is not None:
+                    self._emit(site, what, proof, call.node)
+                    break
+
+    @staticmethod
+    def _call_evidence(call: TransformedCallEvent, names: list[str], per_operand, need: str):
+        proofs = []
+        for operand_names in per_operand:
+            found = None
+            for pname in operand_names:
+                idx = names.index(pname)
+                v = call.kwargs.get(pname) or (call.args[idx] if idx < len(call.args) else None)
+                ex = v.get(F.EXACT) if v is not None else None
+                if ex is not None and getattr(ex, need):
+                    found = ex.node
+                    break
+            if found is None:
+                return None
+            proofs.append(found)
+        return proofs[0]
+
+    def _emit(self, site, what: str, proof, call=None) -> None:
+        point = "inf" if what in _AT_INF else "exactly 0"
+
+        def message(line) -> str:
+            via = f", passed to the differentiated function on line {line(call)}" if call is not None else ""
+            return (
+                f"`{what}` is differentiated where the data is {point} (line {line(proof)}{via}), and its derivative there "
+                f"is infinite or undefined: times the zero cotangent of a mask/where/overwrite (or of a zero factor) it is "
+                f"NaN, which poisons the whole gradient; make the input safe before the operation (`where(x > 0, x, 1.0)`), "
+                f"mask before it, add an epsilon, or use an op whose gradient is defined there"
+            )
+
+        self.report(site, message)

@@ -22,7 +22,7 @@ from ..names import literal
 from ..queries import dtype_of, literal_dtype, truthy
 from ..interp.state import JitSpec
 from ..values import EMPTY, Cut, Origin, Val, combine, cut
-from .arrays import NONDIFF_FUNCS
+from .arrays import NONDIFF_FUNCS, factory_exact
 from .base import Evidence, Framework, Interp
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -206,6 +206,11 @@ class Jax(Framework):
                     attrs[F.DTYPE] = dt
             elif last == "arange" and args and all(isinstance(a.get(F.CONST), int) or a.get(F.DTYPE) == "int" for a in args):
                 attrs[F.DTYPE] = "int"
+            exact = factory_exact(last, ev.arg_nodes, ev.kw_nodes, node)
+            if exact is None and last in ("array", "asarray") and args:
+                exact = args[0].get(F.EXACT)  # `jnp.array(np_zeros)`: the same data
+            if exact is not None:
+                attrs[F.EXACT] = exact
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
         if q.startswith("jax.random."):
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})

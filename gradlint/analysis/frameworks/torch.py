@@ -21,7 +21,7 @@ from ..facts import Op, propagate
 from ..names import dotted_name, NOCONST, OPS, fold, literal
 from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
-from .arrays import FLOAT_CAST_METHODS, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
+from .arrays import FLOAT_CAST_METHODS, factory_exact, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
 from .base import (
     Evidence, Framework, Interp, OptimizerMethod, method_returns_nothing, method_returns_receiver, returns_first_arg,
     returns_nothing, table,
@@ -337,6 +337,9 @@ def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
         attrs[F.SCALAR] = True
     if st.ctx.grad == "inference":
         attrs[F.INFERENCE] = st.ctx.grad_node or node
+    exact = factory_exact(q.rsplit(".", 1)[-1], ev.arg_nodes, ev.kw_nodes, node)
+    if exact is not None:
+        attrs[F.EXACT] = exact
     rg = kwargs.get("requires_grad")
     base = EMPTY
     if q in TORCH_VALUE_COPIES and args:

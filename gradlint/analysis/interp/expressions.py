@@ -12,6 +12,7 @@ from .. import kinds as K
 from .. import frameworks
 from ..events import BinOpEvent, CompareEvent, UseEvent
 from ..facts import Op, propagate
+from ..frameworks.arrays import product_exact
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
 from ..queries import broadcast_shape, dtype_of, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
@@ -309,6 +310,9 @@ class ExpressionsMixin(_Base):
             return Val(kind=K.META) if base.kind == K.META else EMPTY
         # tensor indexing: a view of the same history
         attrs = propagate(base.attrs, Op.INDEX)
+        if F.EXACT in attrs and any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Comparison, cst.UnaryOperation, cst.BinaryOperation))
+                                    for e in node.slice):
+            del attrs[F.EXACT]  # `x[x > 0]`: a mask by value may be exactly what removes the zeros
         return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == K.TENSOR else None, attrs)
 
     def _e_seq(self, node, st: State) -> Val:
@@ -475,6 +479,9 @@ class ExpressionsMixin(_Base):
             attrs[F.SCALAR] = False
         if any(v.get(F.TRACED) for v in vals):
             attrs[F.TRACED] = True
+        exact = product_exact(op, vals, node)
+        if exact is not None:
+            attrs[F.EXACT] = exact
         if st.ctx.grad == "inference":
             attrs[F.INFERENCE] = st.ctx.grad_node or node
         elif any(v.get(F.INFERENCE) for v in vals):
