@@ -85,12 +85,19 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/108618', 'a piecewise function torch.where(x1 > 2, torch.log2(x1), 2*x1) gets a NaN gradient at x1 = 0 from the log2 branch the condition never selects there'),
         ('https://github.com/jax-ml/jax/issues/5798', 'np.where selects x below 1 but the sqrt branch is still differentiated at 0, so grad(f)(0.0) is nan'),
     ),
+    'GL408': (
+        ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),
+    ),
     'GL410': (
         ('https://github.com/LZGMatrix/BOP19_CDPN_2019ICCV/issues/4', 'the coordinate maps are decoded with torch.argmax over the bins before the loss, so the loss has no grad_fn'),
     ),
     'GL501': (
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
         ('https://github.com/pytorch/pytorch/issues/6166', 'a segmentation loss built with NLLLoss(reduce=False) returns a (batch, height, width) tensor and loss.backward() is called on it directly'),
+    ),
+    'GL503': (
+        ('https://github.com/pytorch/pytorch/issues/7617', "a Linear layer is run through torch.utils.checkpoint with an input that does not require grad; the (reentrant) checkpoint output then does not require grad and the layer's weights get no gradient"),
+        ('https://github.com/mlfoundations/open_clip/issues/573', 'the transformer\'s residual blocks are wrapped in the default (reentrant) torch.utils.checkpoint; when the tokens entering the stack do not require grad (frozen stem), PyTorch warns "None of the inputs have requires_grad=True" and the blocks\' gradients are dropped; use_reentrant=False fixed it and improved the loss'),
     ),
     'GL504': (
         ('https://github.com/jax-ml/jax/issues/6213', 'the differentiated function returns (loss, aux) but jax.grad is called without has_aux=True, so grad sees a tuple output and raises "Gradient only defined for scalar-output functions"'),
@@ -104,12 +111,28 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/715', "hidden layers (each a [Linear, activation] pair) are appended to a plain list self.hids, so only the classifier's parameters reach the optimizer"),
         ('https://github.com/pytorch/pytorch/issues/1053', 'three Conv1d filters of a text CNN are stored in a list literal self.conv1d; they are neither moved by .cuda() nor given to the optimizer'),
     ),
+    'GL702': (
+        ('https://github.com/pytorch/pytorch/issues/1291', 'the layers are instantiated inside forward(), so the module has no registered parameters (and every call uses fresh random weights that no optimizer can train)'),
+    ),
     'GL703': (
         ('https://github.com/awslabs/graphstorm/pull/1382', 'every trainer calls clip_grad_norm_ after optimizer.step(), so --max-grad-norm silently does nothing: the optimizer already consumed the unclipped gradients and they are zeroed before the next use'),
         ('https://github.com/Cranial-XIX/FAMO/issues/4', 'in the multi-task update, clip_grad_norm_ is called before loss.backward(), so it clips the (already cleared) old gradients and the new gradients reach the step unclipped'),
     ),
     'GL704': (
         ('https://github.com/bytetriper/RAE/issues/67', 'optimizer.zero_grad(set_to_none=True) is called inside the micro-batch loop, so every micro-batch clears the gradients of the previous ones and accumulation keeps only the last micro-batch'),
+    ),
+    'GL705': (
+        ('https://github.com/pytorch/pytorch/issues/19791', 'a layer registered in __init__ is never used in forward; under DistributedDataParallel its parameters never receive a gradient, so the reducer never finishes the bucket and the next iteration fails'),
+        ('https://github.com/megvii-research/AnchorDETR/issues/6', 'the decoder layer registers a level self-attention that its forward never calls; with DistributedDataParallel and find_unused_parameters=False the reducer waits for its gradients forever and the next iteration raises'),
+        ('https://github.com/NVlabs/PWC-Net/issues/110', 'PWCDCNet registers a deconv2 layer that forward() never calls (the finest level has no upsampling); training it with DistributedDataParallel fails unless find_unused_parameters=True'),
+    ),
+    'GL706': (
+        ('https://github.com/edreisMD/ConVIRT-pytorch/issues/7', 'the text branch of the model runs BERT and its projection head (bert_l1, bert_l2) inside torch.no_grad() in forward, so the projection head, although it is in the optimizer, is never trained'),
+        ('https://github.com/haotian-liu/LLaVA/issues/305', "the vision tower's forward is decorated with @torch.no_grad(), so an input-optimisation loop that differentiates the model output with respect to the image gets no gradient through the encoder"),
+    ),
+    'GL707': (
+        ('https://github.com/huggingface/transformers/issues/21381', 'the first layers of a BERT model (including the embeddings) are frozen while gradient checkpointing is on; with the reentrant checkpoint, the hidden states entering the first checkpointed layer do not require grad, so the whole output has requires_grad False and nothing trains'),
+        ('https://github.com/huggingface/trl/issues/3150', 'GRPO training of a LoRA-wrapped model with reentrant gradient checkpointing; the frozen base embeddings give the checkpointed blocks no input that requires grad, so the recomputed segments produce no gradients for the adapters'),
     ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),
@@ -128,5 +151,12 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL804': (
         ('https://github.com/keras-team/keras/issues/2221', 'a custom Round layer at the end of the network makes the output piecewise constant; the gradient of the loss with respect to every parameter is zero, so nothing trains'),
+    ),
+    'GL805': (
+        ('https://github.com/pytorch/pytorch/issues/18287', 'a cutoff function uses torch.where(x < 1.0, torch.cos(x), zeros) and an input of inf; the unselected cos(inf) branch gives a NaN gradient'),
+        ('https://github.com/jax-ml/jax/issues/1052', "arctan2(a, a) has a nan derivative at a == 0; where discards that element's value but not its nan gradient"),
+        ('https://github.com/jax-ml/jax/issues/19089', "delta**0.5 is computed for a zero entry and only then masked with delta > 0; the masked-out entry's infinite derivative makes the gradient nan"),
+        ('https://github.com/jax-ml/jax/issues/26248', "jnp.linalg.norm(a * x) is differentiated with respect to the scale a while x is the zero vector (the diagonal of a Matern kernel), giving nan instead of |a|'s derivative times norm(x) = 0"),
+        ('https://github.com/jax-ml/jax/issues/28262', "y.at[0].set(sqrt(x[0])) is overwritten by a later .at[0].set, but sqrt's infinite derivative at 0 still reaches the gradient as 0 * inf = nan"),
     ),
 }
