@@ -148,8 +148,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             i += 1
             if not fn.standalone_done:
                 fn.standalone_done = True
-                if fn.inlined and self.skip_inlined:
-                    continue  # already seen with real arguments where it is called
+                if fn.inlined and self.skip_inlined and fn.jit is None:
+                    # already seen with real arguments where it is called (a jitted function
+                    # is not: under jax.jit its arguments are tracers, which its own run has)
+                    continue
                 if self.is_foreign(fn):
                     continue  # defined in another module: seen where this file calls it
                 if base is not None and not fn.closure and not fn.is_lambda:
