@@ -330,8 +330,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                 continue
             proven = self.function_uses(fn).role(name) if not ann else None
             if proven in ("module", "called"):
-                o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True)
-                out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: "torch", F.EVIDENCED: proven})
+                fw = self.function_uses(fn).framework(name)
+                o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True, framework=fw)
+                out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: proven})
                 continue
             if proven == "optimizer":
                 out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
