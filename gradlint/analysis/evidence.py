@@ -37,6 +37,8 @@ MODULE_ONLY_METHODS = frozenset({
     "register_full_backward_hook", "register_buffer", "register_parameter", "add_module",
     "trainable_variables", "trainable_weights",
 })
+# Attributes only a Keras layer/model (a tf.Module) has.
+_MODULE_ONLY_ATTRS = frozenset({"trainable_variables", "trainable_weights"})
 # Methods that differentiate their (first) argument when called on anything.
 BACKWARD_OF_ARGUMENT = frozenset({"manual_backward"})
 _CONTAINER_ADDS = frozenset({"append", "extend", "insert", "appendleft", "add"})
@@ -70,6 +72,9 @@ class Uses:
     # called where the call's result *is* the backpropagated value (`loss = loss_fn(out, y)`;
     # `loss.backward()`): a loss function, whatever its arguments are
     loss_callees: set[str] = field(default_factory=set)
+    # `with tf.GradientTape() as tape: ...; tape.gradient(loss, ...)`: the scope differentiates
+    # with TensorFlow, so what its uses prove to be a module is a Keras one
+    tape_diff: bool = False
     _roles: dict[str, str | None] = field(default_factory=dict)
 
     @property
@@ -90,7 +95,7 @@ class Uses:
             return Role.OPTIMIZER
         if "zero_grad" in ms and "step" in ms:
             return Role.OPTIMIZER
-        if ms & MODULE_ONLY_METHODS:
+        if ms & MODULE_ONLY_METHODS or self.attrs_read.get(name, set()) & _MODULE_ONLY_ATTRS:
             return Role.MODULE
         if name in self.forward_callees:
             return Role.CALLED
@@ -111,7 +116,15 @@ class Uses:
         out.forward_callees = self.forward_callees | other.forward_callees
         out.scaler_args = self.scaler_args | other.scaler_args
         out.loss_callees = self.loss_callees | other.loss_callees
+        out.tape_diff = self.tape_diff or other.tape_diff
         return out
+
+    def framework(self, name: str) -> str:
+        """The library of a module proven by these uses: Keras when only TensorFlow code has its
+        uses (`.trainable_variables`, differentiated by a GradientTape), else torch."""
+        if self.attrs_read.get(name, set()) & _MODULE_ONLY_ATTRS or (self.tape_diff and not self.methods.get(name, set()) & MODULE_ONLY_METHODS):
+            return "tf"
+        return "torch"
 
 
 def _names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
@@ -162,6 +175,8 @@ class _Collector(cst.CSTVisitor):
         self.assignments: list[_Assignment] = []
         self.diff_exprs: list[cst.CSTNode] = []
         self.call_results: list[tuple[set[str], str]] = []  # `t = f(...)`: (targets, f)
+        self.tapes: set[str] = set()  # names bound by `with ...GradientTape(...) as name`
+        self.gradient_calls: list[tuple[str, cst.CSTNode, cst.Call]] = []  # `r.gradient(target, ...)`
 
     def _name(self, node) -> str | None:
         d = dotted_name(node)
@@ -225,11 +240,21 @@ class _Collector(cst.CSTVisitor):
                 a = self._name(node.args[0].value)
                 if a and (u.methods.get(recv, set()) & {"scale", "update", "unscale_"} or "scaler" in recv.lower()):
                     u.scaler_args.add(a)
+            elif m == "gradient" and node.args and recv is not None:
+                self.gradient_calls.append((recv, node.args[0].value, node))  # a tape's: see finish()
         elif isinstance(f, cst.Name) and f.value == "grad" and node.args:
             self._diff(node.args[0].value, node)  # `from torch.autograd import grad`
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value == "outputs" and dotted_name(f) in ("torch.autograd.grad", "autograd.grad"):
                 self._diff(arg.value, node)
+
+    def visit_With(self, node: cst.With) -> None:
+        for item in node.items:
+            call = item.item
+            if isinstance(call, cst.Call) and item.asname is not None and isinstance(item.asname.name, cst.Name):
+                d = dotted_name(call.func)
+                if d is not None and d.rsplit(".", 1)[-1] == "GradientTape":
+                    self.tapes.add(item.asname.name.value)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         base = self._name(node.value)
@@ -284,6 +309,10 @@ class _Collector(cst.CSTVisitor):
 
     def finish(self) -> None:
         u = self.uses
+        for recv, target, call in self.gradient_calls:
+            if recv in self.tapes:
+                self._diff(target, call)
+                u.tape_diff = True
         path: set[str] = set()
         callees: set[str] = set()
         for e in self.diff_exprs:

@@ -1273,7 +1273,10 @@ class GradientOfAllVariables(Rule):
         # the `.variables` list of an object of a class the module defines is whatever it holds
         if ev.sources.kind not in ("module", "params") and not any(o.kind in ("module", "sym") for o in ev.sources.live):
             return
-        if not any(o.kind == "sym" for o in ev.sources.live) and not _NON_TRAINABLE.search(self.ctx.code_text):
+        # a model given to this code (a parameter, or one known only from its uses: its origin
+        # is not a constructor call seen here) may hold non-trainable variables
+        given = any(o.kind == "sym" or (o.kind == "module" and not isinstance(o.node, cst.Call)) for o in ev.sources.live)
+        if not given and not _NON_TRAINABLE.search(self.ctx.code_text):
             return  # a model built here with no non-trainable variable in sight: `.variables` is the trainable list
         better = self._ALL[node.attr.value]
         self.report(

@@ -28,10 +28,12 @@ from .base import Evidence, Framework, Interp
 if TYPE_CHECKING:  # pragma: no cover
     from ..interp.state import FunctionInfo, State
 
-JAX_GRAD = frozenset({"jax.grad", "jax.value_and_grad"})
+# flax.nnx lifts the transforms to take modules (their nnx.Param leaves are traced): same tracing
+JAX_VALUE_AND_GRAD = frozenset({"jax.value_and_grad", "flax.nnx.value_and_grad"})
+JAX_GRAD = frozenset({"jax.grad", "flax.nnx.grad"}) | JAX_VALUE_AND_GRAD
 JAX_JACOBIAN = frozenset({"jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian"})
 JAX_VJP = frozenset({"jax.vjp", "jax.jvp", "jax.linearize"})
-JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equinox.filter_jit"})
+JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equinox.filter_jit", "flax.nnx.jit", "flax.nnx.vmap", "flax.nnx.pmap"})
 JAX_STOP_GRADIENT = frozenset({"jax.lax.stop_gradient"})
 JAX_TRANSFORMS = JAX_GRAD | JAX_JACOBIAN | JAX_VJP | JAX_JIT
 _ARRAY_MODULES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.")
@@ -52,6 +54,9 @@ class JaxTransform:
     qual: str | None = None  # the transform (None: a decorator)
     inner: "JaxTransform | None" = None  # jax.jit(jax.grad(f)): the transform inside
     static: Any = field(default=None)  # static_argnums/static_argnames (a set)
+    # functools.partial(f, a, k=v) given to the transform: the leading positional parameters
+    # and the keywords it binds are closed over, not traced (argnums count after them)
+    bound: tuple = (0, frozenset())
 
 
 def transformed_function(fn: "FunctionInfo", node: cst.CSTNode) -> Val:
@@ -65,8 +70,8 @@ def _transform(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     kwargs = ev.kwargs
     f = args[0] if args else kwargs.get("fun") or EMPTY
     kind = "grad" if (q in JAX_GRAD or q in JAX_JACOBIAN) else "vjp" if q in JAX_VJP else "jit"
-    info = JaxTransform(kind, f.get(F.FN), ev.node, _argnums(ev), truthy(kwargs.get("has_aux")), q == "jax.value_and_grad", q,
-                        f.get(F.JAXFN), _static_from_call(ev))
+    info = JaxTransform(kind, f.get(F.FN), ev.node, _argnums(ev), truthy(kwargs.get("has_aux")), q in JAX_VALUE_AND_GRAD, q,
+                        f.get(F.JAXFN), _static_from_call(ev), _partial_bound(ev.arg_nodes[0] if ev.arg_nodes else None))
     if kind == "vjp":
         # jax.vjp(f, *primals): f runs now, traced at every primal
         call_transformed(it, dataclasses.replace(info, kind="grad", argnums=tuple(range(len(args) - 1))), ev, st, args=args[1:])
@@ -91,26 +96,39 @@ def trace(it: Interp, info: JaxTransform, st: "State") -> None:
         fn = inner.fn
     if fn is None:
         return
-    key = (id(fn), info.kind, id(info.node))
+    # jax.grad applied inside a jitted function (a train step's loss_fn) traces abstractly:
+    # concrete values are out of reach there as under jit itself
+    outer = st.ctx.traced
+    tkind = "jit" if outer is not None and outer.kind == "jit" else info.kind
+    key = (id(fn), info.kind, id(info.node), tkind)
     if key in it._jax_analysed:
         return
     it._jax_analysed.add(key)
     env_params = {}
+    called = _called_names(fn.node)
     argnums = info.argnums or (0,)
     static = info.static or set()
-    for idx, (name, kind, _a) in enumerate(fn.params):
+    n_bound, kw_bound = info.bound
+    for i, (name, kind, _a) in enumerate(fn.params):
         if kind not in ("pos", "kwonly"):
             continue
+        if i < n_bound or name in kw_bound:
+            env_params[name] = Val(kind=None)  # given by functools.partial: a closed-over value
+            continue
+        idx = i - n_bound
         traced = (idx in argnums) if info.kind == "grad" else (idx not in static and name not in static)
         if info.kind == "jit" and idx in static:
             traced = False
         if traced:
             o = Origin(K.ORIGIN_JAXARG, name, info.node, certain=True, framework="jax")
-            env_params[name] = Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "jax", F.TRACED: True})
+            # a traced argument the function calls is a module whose leaves are traced
+            # (flax.nnx.grad(loss_fn)(model), equinox): its output is computed from them
+            vkind = K.MODULE if name in called else K.TENSOR
+            env_params[name] = Val(frozenset({o}), kind=vkind, attrs={F.FW: "jax", F.TRACED: True})
         else:
             env_params[name] = Val(kind=None, attrs={F.FW: "jax", F.TRACED: info.kind == "jit"} if info.kind == "jit" else None)
     fake = CallEvent(info.node, st.ctx, None, None, None, Val(kind=K.FUNCTION, attrs={F.FN: fn}), [], {}, [], {})
-    ret = it.call_function(fn, fake, st.fork(), [], {}, self_val=None, traced=Traced(info.kind, fn, info.node), params_override=env_params)
+    ret = it.call_function(fn, fake, st.fork(), [], {}, self_val=None, traced=Traced(tkind, fn, info.node), params_override=env_params)
     if info.kind == "grad":
         target = ret
         items = ret.get(F.ITEMS)
@@ -159,7 +177,7 @@ class Jax(Framework):
     aliases = {"jax.experimental.stax": "jax.example_libraries.stax"}
     evidence = Evidence(
         words=("grad", "jit", "vjp", "jac", "hessian"),
-        literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit"),
+        literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit", "nnx.grad(", "nnx.jit"),
         bare_calls=("grad", "jit"),
     )
     members = {
@@ -224,6 +242,37 @@ class Jax(Framework):
         if m == "at":
             return recv.with_fact(F.AT_OF, True)
         return None
+
+
+def _partial_bound(node) -> tuple:
+    """(leading positional parameters, keyword names) that `functools.partial(f, ...)` binds."""
+    if not isinstance(node, cst.Call) or not node.args:
+        return (0, frozenset())
+    f = node.func
+    last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+    if last != "partial":
+        return (0, frozenset())
+    rest = node.args[1:]
+    if any(a.star for a in rest):
+        return (0, frozenset())
+    return (sum(1 for a in rest if a.keyword is None), frozenset(a.keyword.value for a in rest if a.keyword is not None))
+
+
+def _called_names(fn_node) -> set[str]:
+    """Names the function calls directly (`model(x)`), not inside nested functions."""
+    out: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is fn_node
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Name):
+                out.add(node.func.value)
+
+    if isinstance(fn_node, cst.CSTNode):
+        fn_node.visit(_V())
+    return out
 
 
 def _argnums(ev: CallEvent) -> tuple:

@@ -277,6 +277,11 @@ class CallsMixin(_Base):
             ctx = ctx.replace(traced=traced)
         act = Activation(fn, fn.closure, depth)
         inner = State(env, st.freed, ctx, act, st.used, st.gflag)
+        for name, v in list(env.items()):
+            if v.kind is None and not (params_override and name in params_override):
+                # an argument the caller knows nothing about (an imported model class): what
+                # the callee's uses prove it is, as in the callee's own run
+                env[name] = self.with_evidence(name, v, inner, fn.node)
         self._active.append(fn)
         try:
             self._exec_function_body(fn, inner)

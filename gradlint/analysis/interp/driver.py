@@ -148,8 +148,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             i += 1
             if not fn.standalone_done:
                 fn.standalone_done = True
-                if fn.inlined and self.skip_inlined:
-                    continue  # already seen with real arguments where it is called
+                if fn.inlined and self.skip_inlined and fn.jit is None:
+                    # already seen with real arguments where it is called (a jitted function
+                    # is not: under jax.jit its arguments are tracers, which its own run has)
+                    continue
                 if self.is_foreign(fn):
                     continue  # defined in another module: seen where this file calls it
                 if base is not None and not fn.closure and not fn.is_lambda:
@@ -328,8 +330,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                 continue
             proven = self.function_uses(fn).role(name) if not ann else None
             if proven in ("module", "called"):
-                o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True)
-                out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: "torch", F.EVIDENCED: proven})
+                fw = self.function_uses(fn).framework(name)
+                o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True, framework=fw)
+                out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: proven})
                 continue
             if proven == "optimizer":
                 out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})

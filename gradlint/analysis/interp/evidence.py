@@ -124,7 +124,7 @@ class EvidenceMixin(_Base):
         if v.kind not in _KNOWN:
             role = self.role_of(name, st)
             if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
-                return self.evidenced_module(name, v, node, role)
+                return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
             if role == Role.OPTIMIZER and v.kind != K.INSTANCE:
                 return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
         if v.get(F.HISTORY) is None and _history_unknown(v):
@@ -133,13 +133,20 @@ class EvidenceMixin(_Base):
                 return v.with_fact(F.HISTORY, Evidence(Tri.YES, proof))
         return v
 
-    def evidenced_module(self, name: str, v: Val, node, role: str) -> Val:
+    def _uses_for(self, name: str, st: State) -> Uses:
+        fn = st.act.fn
+        if fn is not None and fn.cls is not None and (name == "self" or name.startswith("self.")):
+            return self.class_uses(fn.cls)
+        return self.uses_of_scope(st)
+
+    def evidenced_module(self, name: str, v: Val, node, role: str, fw: str = "torch") -> Val:
         """A module proven by use: its own origin, or the origins of the modules it wraps.
         `role` CALLED: only its calls prove it, so it may be a loss function (see call_module)."""
         origins = v.live or frozenset(o for o, c in v.cuts if c.kind == OPAQUE and o.kind == K.ORIGIN_MODULE)
         if not origins:
-            origins = frozenset({Origin(K.ORIGIN_MODULE, name.rsplit(".", 1)[-1] if name.startswith("self.") else name, node, certain=True)})
-        fw = v.get(F.FW) or "torch"
+            origins = frozenset({Origin(K.ORIGIN_MODULE, name.rsplit(".", 1)[-1] if name.startswith("self.") else name, node, certain=True,
+                                        framework=v.get(F.FW) or fw)})
+        fw = v.get(F.FW) or fw
         return Val(origins, kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: role})
 
     def self_attribute_by_evidence(self, info: ClassInfo, attr: str, node) -> Val | None:
@@ -152,7 +159,7 @@ class EvidenceMixin(_Base):
         role = self.class_uses(info).role("self." + attr)
         v: Val | None = None
         if role in (Role.MODULE, Role.CALLED):
-            v = self.evidenced_module("self." + attr, Val(), node, role).with_fact(F.PERSISTENT, True)
+            v = self.evidenced_module("self." + attr, Val(), node, role, self.class_uses(info).framework("self." + attr)).with_fact(F.PERSISTENT, True)
         elif role == Role.OPTIMIZER:
             v = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True, F.PERSISTENT: True})
         cache[attr] = v
