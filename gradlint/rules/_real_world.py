@@ -18,6 +18,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL111': (
         ('https://github.com/tensorflow/tensorflow/issues/20630', "model.predict() returns a NumPy array, so the loss built from it inside the tape is disconnected from the model's variables and every gradient is None"),
+        ('https://github.com/tensorflow/tensorflow/issues/47288', 'the logits used by the loss are returned by tf.numpy_function(self.np_train_step, ...) inside the tape; numpy_function has no gradient, so no variable gets one'),
     ),
     'GL112': (
         ('https://github.com/tensorflow/tensorflow/issues/30234', 'the inner update is written into a tf.Variable with assign_add inside the tape; assignments are not differentiable, so the meta-gradient of the loss with respect to x is None'),
@@ -90,6 +91,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL410': (
         ('https://github.com/LZGMatrix/BOP19_CDPN_2019ICCV/issues/4', 'the coordinate maps are decoded with torch.argmax over the bins before the loss, so the loss has no grad_fn'),
+        ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),
     ),
     'GL501': (
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
@@ -147,7 +149,6 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/wonbeomjang/mobile-hair-segmentation-pytorch/issues/3', 'the image-gradient (edge consistency) loss first turns the predicted logits into a hard mask with argmax, so the loss has no gradient path to the network; added to the cross-entropy it silently contributes nothing, on its own backward fails'),
         ('https://github.com/keras-team/keras/issues/16663', 'the ranking loss compares tf.argsort(tf.argsort(y_pred)) integer ranks, which have no gradient, so fit() reports "No gradients provided for any variable"'),
         ('https://github.com/keras-team/keras/issues/2994', 'the Dice objective rounds the clipped predictions with K.round, whose gradient is zero/None, so the loss cannot train the network (and the Python `if (sum)` branches on a symbolic tensor)'),
-        ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),
     ),
     'GL804': (
         ('https://github.com/keras-team/keras/issues/2221', 'a custom Round layer at the end of the network makes the output piecewise constant; the gradient of the loss with respect to every parameter is zero, so nothing trains'),
