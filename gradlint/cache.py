@@ -60,8 +60,11 @@ def _code_fingerprint() -> str:
     return h.hexdigest()
 
 
-def settings_key(config: Config) -> str:
+def settings_key(config: Config, variant: str = "") -> str:
+    """`variant`: what else decides the results (project-wide analysis and its roots: the
+    same file checked on its own and within its project may differ)."""
     parts = [
+        variant,
         str(FORMAT),
         __version__,
         _code_fingerprint(),
@@ -98,8 +101,8 @@ class Cache:
         return cls(None, "")
 
     @classmethod
-    def load(cls, config: Config) -> Cache:
-        key = settings_key(config)
+    def load(cls, config: Config, variant: str = "") -> Cache:
+        key = settings_key(config, variant)
         path = cache_dir_for(config) / f"cache-{key}.json"
         try:
             with open(path, "rb") as fh:

@@ -22,6 +22,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from . import limits, prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
+from .analysis.walk import children
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
@@ -124,7 +125,7 @@ class FileContext:
             stack: list[cst.CSTNode] = [pc.module for pc in self.chunks]
             while stack:
                 cur = stack.pop()
-                for child in cur.children:
+                for child in children(cur):
                     parents[id(child)] = cur
                     stack.append(child)
             self._parents = parents

@@ -486,7 +486,8 @@ def run_paths(
     mode = "diff" if diff else "fix" if fix else None
     roots = tuple(os.path.abspath(p) for p in paths) if project else None
     job = _Job(config, mode, unsafe_fixes, os.getcwd(), file_timeout, roots)
-    cache = Cache.load(config) if use_cache else Cache.disabled()
+    variant = "project:" + "\0".join(roots) if roots is not None else ""
+    cache = Cache.load(config, variant) if use_cache else Cache.disabled()
 
     by_path: dict[str, list[Diagnostic]] = {}
     todo: list[tuple[str, str | None]] = []

@@ -23,11 +23,13 @@ binds or reads the name (interp/evidence_apply). A name it proves nothing about 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import libcst as cst
 
 from .names import dotted_name
+from .walk import children, walk
 
 # Methods only a module has (not a tensor, not an optimizer or scheduler: those have
 # state_dict/load_state_dict too, tensors have to/cuda/float/apply_).
@@ -149,7 +151,7 @@ def _names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
                 callees.add(d)
         if isinstance(n, cst.Lambda):
             continue
-        stack.extend(n.children)
+        stack.extend(children(n))
     return names, callees
 
 
@@ -335,14 +337,49 @@ class _Collector(cst.CSTVisitor):
         u.forward_callees = {c for c in callees if "." not in c or c.rsplit(".", 1)[0] not in path or c.startswith("self.")}
 
 
+def _collect(c: _Collector, root: cst.CSTNode) -> None:
+    """`root.visit(c)`, without libcst's visitor machinery (analysis/walk.py): the same nodes in
+    the same order, each handed to `c.visit_<Type>`; a handler returning False skips the
+    node's children, as in libcst."""
+
+    def enter(node: cst.CSTNode) -> bool:
+        handler = _HANDLERS.get(type(node))
+        return handler is None or handler(c, node) is not False
+
+    for _ in walk(root, enter):
+        pass
+
+
+_HANDLERS = {
+    getattr(cst, name[len("visit_"):]): fn
+    for name, fn in vars(_Collector).items()
+    if name.startswith("visit_") and callable(fn)
+}
+
+# scope node -> (the node, self_name, its Uses): a project module's functions are the same
+# parsed nodes in every check of a process (loader.py caches the parse by content hash), so
+# their evidence is collected once, not once per file that imports them. The node is kept with
+# its entry so that its id cannot be reused while the entry lives.
+_USES: "OrderedDict[tuple[int, str | None], tuple[cst.CSTNode, Uses]]" = OrderedDict()
+_USES_KEEP = 4096
+
+
 def uses_of(scope: cst.CSTNode, self_name: str | None = None) -> Uses:
     """The evidence of a function (its body without nested functions) or of a list of module
     statements (`scope` a Module or a FunctionDef). For a method, `self_name` is its first
-    parameter, read as `self`."""
+    parameter, read as `self`. The result is shared: callers must not modify it."""
+    key = (id(scope), self_name)
+    hit = _USES.get(key)
+    if hit is not None and hit[0] is scope:
+        _USES.move_to_end(key)
+        return hit[1]
     uses = Uses()
     c = _Collector(uses, scope, self_name)
-    scope.visit(c)
+    _collect(c, scope)
     c.finish()
+    _USES[key] = (scope, uses)
+    if len(_USES) > _USES_KEEP:
+        _USES.popitem(last=False)
     return uses
 
 
@@ -353,7 +390,7 @@ def module_uses(body: list[cst.CSTNode]) -> Uses:
     for stmt in body:
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             continue
-        stmt.visit(c)
+        _collect(c, stmt)
     c.finish()
     return uses
 

@@ -109,10 +109,22 @@ def param_origins(params: Val) -> frozenset:
 
 
 def freeze(v: Val, frozen: bool) -> None:
-    """requires_grad switched off (or back on) for everything `v` is made of."""
-    for o in v.live:
-        if o.kind in (K.ORIGIN_MODULE, K.ORIGIN_TENSOR):
-            o.frozen = frozen
+    """requires_grad switched off (or back on) for everything `v` is made of: for a module of
+    a class the analysis sees (the file's or a project module's), also its submodules and
+    parameters as its methods set them (`self.fc = nn.Linear(...)` has an origin of its own,
+    and `G.requires_grad_(False)` freezes it too)."""
+    stack, seen = [v], set()
+    while stack:
+        cur = stack.pop()
+        if id(cur) in seen:
+            continue
+        seen.add(id(cur))
+        for o in cur.live:
+            if o.kind in (K.ORIGIN_MODULE, K.ORIGIN_TENSOR):
+                o.frozen = frozen
+        fields = cur.get(F.FIELDS)
+        if isinstance(fields, dict):
+            stack.extend(f for f in fields.values() if f.kind in (K.MODULE, K.TENSOR, K.PARAMS) or f.get(F.CLS) is not None)
 
 
 def none_ness(v: Val) -> bool | None:

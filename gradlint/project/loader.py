@@ -17,6 +17,7 @@ import libcst as cst
 
 from .. import limits
 from ..cache import content_hash
+from ..analysis.walk import children
 from ..source import DecodeError, decode_source, lf_line_ends
 from .resolve import absolute, find_module, module_name
 from .roots import project_root, search_roots
@@ -50,7 +51,7 @@ class ModuleSource:
             while stack:
                 cur = stack.pop()
                 ids.add(id(cur))
-                stack.extend(cur.children)
+                stack.extend(children(cur))
             self._ids = frozenset(ids)
         return id(node) in self._ids
 

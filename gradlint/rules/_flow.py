@@ -45,11 +45,13 @@ def origin_name(o: Origin) -> str:
 
 
 def certain_cuts(target: Val, kinds: Iterable[str] | None = None, framework: str | None = None) -> list[tuple[Origin, Cut]]:
-    """(origin, cut) pairs on the target whose origin is certainly trainable."""
+    """(origin, cut) pairs on the target whose origin is certainly trainable (and trained at
+    this differentiation: an origin frozen by `requires_grad_(False)` wants no gradient, so a
+    cut cannot starve it)."""
     out = []
     ks = frozenset(kinds) if kinds is not None else None
     for o, c in target.cuts:
-        if not o.certain:
+        if not o.certain or o.frozen:
             continue
         if ks is not None and c.kind not in ks:
             continue
@@ -68,8 +70,8 @@ def starved(target: Val) -> dict[Origin, list[Cut]]:
     # reached through a call the analysis cannot see into: maybe not starved at all
     maybe = {o for o, c in target.cuts if c.kind == OPAQUE}
     for o, c in target.sorted_cuts():
-        if o in live or o in maybe or not o.certain:
-            continue
+        if o in live or o in maybe or not o.certain or o.frozen:
+            continue  # a frozen origin (`G.requires_grad_(False)`) wants no gradient: nothing starves it
         res.setdefault(o, []).append(c)
     return res
 

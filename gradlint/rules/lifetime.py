@@ -458,7 +458,7 @@ class LossHistoryAccumulated(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._cands: dict[int, tuple] = {}  # site -> (event, kind: "aug" | "store", value node)
+        self._cands: dict[int, tuple] = {}  # site -> (event, kind: "aug" | "store", value node, init loops)
         self._exempt: set[int] = set()  # the accumulator is differentiated here
         self._escapes: set[int] = set()  # returned or handed to code the analysis cannot see: maybe differentiated there
         self._freed: set = set()  # graphs a backward already freed: nothing can differentiate them again
@@ -482,12 +482,19 @@ class LossHistoryAccumulated(Rule):
         h = v.get(F.HISTORY)
         return h is not None and h.value == "yes" and v.get(F.FW) in ("torch", None)
 
-    def _carried_by_training_loop(self, ev, name: str | None) -> bool:
+    def _init_of(self, ev, name: str | None):
+        """The loops around the accumulator's last plain assignment *before this store* (taken
+        when the candidate is recorded: a later pass of an enclosing loop re-initialises it)."""
+        return self._init_loops.get((ev.ctx.run, name)) if name else None
+
+    def _carried_by_training_loop(self, ev, init) -> bool:
         """The accumulator outlives an iteration of a loop that trains: a loop entered after it
-        was (last) initialised, that backpropagates or steps."""
-        init = self._init_loops.get((ev.ctx.run, name)) if name else None
-        carrying = ev.ctx.loops[len(init):] if init is not None and ev.ctx.loops[: len(init)] == init else ev.ctx.loops
-        return any((ev.ctx.run, id(n)) in self._training_loops for n, _ in carrying)
+        was (last) initialised, that backpropagates or steps. Loops are compared by node, not by
+        the pass the interpreter is in (the first and second pass of a loop are one loop)."""
+        loops = ev.ctx.loops
+        if init is not None and [id(n) for n, _ in loops[: len(init)]] == [id(n) for n, _ in init]:
+            loops = loops[len(init) :]
+        return any((ev.ctx.run, id(n)) in self._training_loops for n, _ in loops)
 
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op is None:
@@ -509,7 +516,7 @@ class LossHistoryAccumulated(Rule):
         root = root_name(ev.target_node)
         if root and ("." in root and self._differentiated_later(root) or root in self.ctx.interp.loss_path_of(ev.ctx.fn)):
             return  # `losses_q[k] += loss_q` ... `losses_q[-1].backward()`: a meta-loss, summed to be differentiated
-        self._cands.setdefault(id(ev.node), (ev, "aug", ev.node.value))
+        self._cands.setdefault(id(ev.node), (ev, "aug", ev.node.value, self._init_of(ev, ev.name)))
         ev.add_note(Note("accum", ev.node))
 
     def on_store(self, ev) -> None:
@@ -524,7 +531,7 @@ class LossHistoryAccumulated(Rule):
             return  # `logs["d"] = d_loss`: each iteration replaces the last one, nothing accumulates
         if self._differentiated_later(ev.root):
             return  # `saved_log_probs.append(...)`, read on the way to a backward: kept to be differentiated
-        self._cands.setdefault(id(ev.node), (ev, "store", ev.value_node))
+        self._cands.setdefault(id(ev.node), (ev, "store", ev.value_node, self._init_of(ev, ev.root)))
         ev.add_note(Note("accum", ev.node))
 
     def _differentiated_later(self, root: str | None) -> bool:
@@ -575,11 +582,10 @@ class LossHistoryAccumulated(Rule):
         return key in self._escapes and not (ev.value.graphs and ev.value.graphs <= self._freed)
 
     def finish(self) -> None:
-        for key, (ev, how, value_node) in self._cands.items():
+        for key, (ev, how, value_node, init) in self._cands.items():
             if key in self._exempt or self._maybe_differentiated_elsewhere(key, ev):
                 continue
-            name = ev.name if how == "aug" else ev.root
-            if not self._carried_by_training_loop(ev, name):
+            if not self._carried_by_training_loop(ev, init):
                 continue
             if how == "aug":
                 self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -162,3 +164,21 @@ def test_roots_and_names(tmp_path):
     assert absolute("x", 2, "lib.sub.mod", False) == "lib.x"
     assert absolute(None, 1, "lib.sub", True) == "lib.sub"
     assert absolute("x", 4, "lib.sub.mod", False) is None
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).parents[2]), os.environ.get("PYTHONPATH", "")]))
+    return subprocess.run([sys.executable, "-m", "gradlint", "check", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_project_mode_is_the_cli_default_and_no_project_turns_it_off(tmp_path):
+    project = tmp_path / "flat"
+    shutil.copytree(FIXTURES / "flat", project)
+    on = _cli(".", cwd=project)
+    assert "losses.py:6:" in on.stdout and "GL101" in on.stdout, on.stdout + on.stderr
+    # the same files checked one by one: nothing differentiates in losses.py itself; and the
+    # project run's cache entry is not the single-file run's answer (settings key differs)
+    off = _cli("--no-project", ".", cwd=project)
+    assert "GL101" not in off.stdout, off.stdout + off.stderr
+    again = _cli(".", cwd=project)
+    assert again.stdout == on.stdout

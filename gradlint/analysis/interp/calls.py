@@ -367,7 +367,7 @@ class CallsMixin(_Base):
             if fwd is not None:
                 ret = self.call_function(fwd, ev, st, ev.args, ev.kwargs, self_val=mod)
                 if mod.kind == K.MODULE:
-                    out = self.op_result(ev.node, st, [ret, mod], kind=ret.kind if ret.kind not in (None, K.NONE) else K.TENSOR,
+                    out = self.op_result(ev.node, st, [ret] if frozen else [ret, mod], kind=ret.kind if ret.kind not in (None, K.NONE) else K.TENSOR,
                                          attrs=F.propagate(ret.attrs, F.Op.MODULE_OUTPUT))
                     return out.with_fact(F.FW, fw)
                 return ret

@@ -66,7 +66,10 @@ class EvidenceMixin(_Base):
                 self._module_uses = module_uses(self.body)
             names = set(self._module_uses.loss_path)
             for fn in self.functions:
-                if not fn.is_lambda:
+                # a project module's function counts where it was run (inlined at a call):
+                # the others are that module's own check's business, and collecting their
+                # evidence was the largest cost of a project-wide check
+                if not fn.is_lambda and (fn.inlined or not self.is_foreign(fn)):
                     names |= self.function_uses(fn).loss_path
             cached = self._loss_path_names = frozenset(names)
         return cached

@@ -255,7 +255,7 @@ class ExpressionsMixin(_Base):
             return Val(kind=None, attrs={F.MEMBER_OF: member_of})
         if kind == K.OPTIMIZER:
             if attr == "param_groups":
-                return Val(frozenset(base.get(F.OPT_PARAMS) or ()), kind=K.CONTAINER)
+                return _param_groups(base)
             return EMPTY
         if kind in _OPAQUE:
             return EMPTY
@@ -294,6 +294,9 @@ class ExpressionsMixin(_Base):
         keys = base.get(F.KEYS)
         if isinstance(keys, dict) and isinstance(key, str) and key in keys:
             return keys[key]
+        other = base.get(F.OTHER_KEYS)
+        if other is not None and isinstance(key, str):
+            return other  # `group["lr"]` of a param group: a hyperparameter, not the parameters
         if base.kind == K.DICT:
             # d[k] with k unknown: any of its values (iterating a dict gives keys, indexing values)
             vals = list(keys.values()) if isinstance(keys, dict) and keys else []
@@ -498,3 +501,13 @@ class ExpressionsMixin(_Base):
         if kind is None and (fw or any(o.certain for o in out.live)):
             kind = K.TENSOR
         return Val(out.live, out.cuts, out.notes, out.graphs, kind, attrs or None)
+
+
+def _param_groups(opt: Val) -> Val:
+    """`optimizer.param_groups`: a list of dicts whose `"params"` are the parameters the
+    optimizer updates and whose other keys (`lr`, `weight_decay`, a user's `lr_scale`) are
+    numbers. Only `group["params"]` carries the parameters: `lr * group["lr_scale"]` is a
+    learning rate, not a value computed from the model."""
+    params = Val(frozenset(opt.get(F.OPT_PARAMS) or ()), kind=K.PARAMS, attrs={F.FW: opt.get(F.FW) or "torch"})
+    group = Val(kind=K.DICT, attrs={F.KEYS: {"params": params}, F.OTHER_KEYS: Val(kind=K.NUMBER)})
+    return Val(kind=K.LIST, attrs={F.ELEM: group})

@@ -28,6 +28,7 @@ from .. import kinds as K
 from .. import frameworks
 from ..events import Ctx
 from ..values import Val, ref
+from ..walk import children
 from .state import Activation, AnalysisBudgetExceeded, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,7 +71,7 @@ def _names(node: cst.CSTNode):
     while stack:
         cur = stack.pop()
         yield cur
-        stack.extend(cur.children)
+        stack.extend(children(cur))
 
 
 _DEFINING_SMALL = (cst.Import, cst.ImportFrom, cst.Assign, cst.AnnAssign)
