@@ -448,6 +448,8 @@ class DetachedLossTerm(Rule):
             cuts = sorted((oc for oc in v.cuts if oc[0].certain), key=lambda oc: (oc[0].seq, oc[1].seq))
             if not cuts or not all(oc in target_cuts for oc in cuts):
                 continue  # not (this run of) this loss
+            if not any(o in ev.target.live for o, _ in cuts):
+                continue  # the whole loss starves them: GL103 reports the detach itself
             if any(id(c.node) in self._done for _, c in cuts) or not self._additive_term(node):
                 continue
             c = cuts[0][1]
