@@ -335,8 +335,11 @@ class DetachedLossTerm(Rule):
 
         A detached value inside a term (`mse(pred, target.detach())`, a stop-gradient target,
         `loss / loss.detach()` normalisation, a weight `w = l1.detach() / l2.detach()`) is not
-        flagged: only a 0-dim term with autograd history added to or subtracted from the loss.
-        Instead: add the term itself (`loss_a + loss_b`), or leave it out of the loss and log it
+        flagged: only a 0-dim term added to or subtracted from the loss that is itself
+        detached, or that reaches the trained models only through a detach
+        (`-torch.mean(real_score.detach()) + torch.mean(fake_score)`, `criterion(logits.detach(),
+        y)` added to a live loss) while the rest of the loss trains them (where nothing in the
+        loss reaches a model but through a detach, GL103 reports the detach). Instead: add the term itself (`loss_a + loss_b`), or leave it out of the loss and log it
         separately.
     """
     invalid = [
@@ -356,6 +359,19 @@ class DetachedLossTerm(Rule):
                 opt.step()
             """,
             line=9,
+        ),
+        Invalid(
+            """
+            import torch
+            critic = torch.nn.Linear(16, 1)
+            opt = torch.optim.RMSprop(critic.parameters(), lr=5e-5)
+            real, fake = torch.randn(64, 16), torch.randn(64, 16)
+            loss = -torch.mean(critic(real).detach()) + torch.mean(critic(fake))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            """,
+            line=5,
         ),
     ]
     valid = [
@@ -440,7 +456,8 @@ class DetachedLossTerm(Rule):
 
     def _cut_off_terms(self, ev: DiffEvent) -> None:
         """A summand of the backpropagated loss whose trained origins all arrive through a
-        detach, while the rest of the loss is live (otherwise GL103 reports the whole loss)."""
+        detach, while the rest of the loss keeps them live (an origin the whole loss starves is
+        GL103's: it reports the detach)."""
         if not ev.target.certain_live():
             return
         target_cuts = ev.target.cuts
@@ -448,8 +465,8 @@ class DetachedLossTerm(Rule):
             cuts = sorted((oc for oc in v.cuts if oc[0].certain), key=lambda oc: (oc[0].seq, oc[1].seq))
             if not cuts or not all(oc in target_cuts for oc in cuts):
                 continue  # not (this run of) this loss
-            if not any(o in ev.target.live for o, _ in cuts):
-                continue  # the whole loss starves them: GL103 reports the detach itself
+            if not all(o in ev.target.live for o, _ in cuts):
+                continue  # the whole loss starves one of them: GL103 reports the detach itself
             if any(id(c.node) in self._done for _, c in cuts) or not self._additive_term(node):
                 continue
             c = cuts[0][1]
