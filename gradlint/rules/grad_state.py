@@ -346,7 +346,10 @@ class MissingZeroGrad(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "backward" or not ev.ctx.loops:
             return
-        if not any(o.certain and o.framework == "torch" for o in ev.target.live):
+        # a torch history, or the output of a torch loss (`criterion(learner(x), y)` with a
+        # learner the analysis cannot see: a library loss module has no origin of its own)
+        if not any(o.certain and o.framework == "torch" for o in ev.target.live) and not (
+                ev.target.get(F.LOSS_OF) and ev.target.get(F.FW) == "torch" and not ev.target.cuts):
             return
         for f in self._frames(ev):
             f["backward"].append(ev)

@@ -335,8 +335,11 @@ class DetachedLossTerm(Rule):
 
         A detached value inside a term (`mse(pred, target.detach())`, a stop-gradient target,
         `loss / loss.detach()` normalisation, a weight `w = l1.detach() / l2.detach()`) is not
-        flagged: only a 0-dim term with autograd history added to or subtracted from the loss.
-        Instead: add the term itself (`loss_a + loss_b`), or leave it out of the loss and log it
+        flagged: only a 0-dim term added to or subtracted from the loss that is itself
+        detached, or that reaches the trained models only through a detach
+        (`-torch.mean(real_score.detach()) + torch.mean(fake_score)`, `criterion(logits.detach(),
+        y)` added to a live loss) while the rest of the loss trains them (where nothing in the
+        loss reaches a model but through a detach, GL103 reports the detach). Instead: add the term itself (`loss_a + loss_b`), or leave it out of the loss and log it
         separately.
     """
     invalid = [
@@ -356,6 +359,19 @@ class DetachedLossTerm(Rule):
                 opt.step()
             """,
             line=9,
+        ),
+        Invalid(
+            """
+            import torch
+            critic = torch.nn.Linear(16, 1)
+            opt = torch.optim.RMSprop(critic.parameters(), lr=5e-5)
+            real, fake = torch.randn(64, 16), torch.randn(64, 16)
+            loss = -torch.mean(critic(real).detach()) + torch.mean(critic(fake))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            """,
+            line=5,
         ),
     ]
     valid = [
@@ -386,6 +402,33 @@ class DetachedLossTerm(Rule):
         super().__init__(ctx)
         self._scalar_detach: set[int] = set()  # `.detach()` calls of 0-dim values with certain history
         self._done: set[int] = set()
+        # summands of a sum (`a + term`, `loss += term`) whose trained history arrives only through
+        # a detach: id(term node) -> (node, its value)
+        self._dead_terms: dict[int, tuple] = {}
+
+    def on_binop(self, ev) -> None:
+        if ev.op in ("+", "-") and isinstance(ev.node, cst.BinaryOperation):
+            self._note_term(ev.node.left, ev.left)
+            self._note_term(ev.node.right, ev.right)
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op in ("+", "-") and isinstance(ev.node, cst.AugAssign):
+            self._note_term(ev.node.value, ev.value)
+
+    def _note_term(self, node, v: Val) -> None:
+        """A 0-dim summand computed from trained values only through `.detach()`/`.data`
+        (`-torch.mean(real_validity.detach())`, `criterion(D(x.detach()), y)`): it has no live
+        origin at all, every certain origin it has is cut by a detach, and nothing reaches it
+        through a call the analysis cannot see into (that might be a live path)."""
+        if v.get(F.SCALAR) is not True or v.live or not v.cuts:
+            return
+        detached = False
+        for o, c in v.cuts:
+            if c.kind not in SOFT_DETACH:
+                return  # an opaque call (maybe live) or a conversion (GL101's): not this rule's
+            detached = detached or (o.certain and o.framework == "torch")
+        if detached:
+            self._dead_terms[id(node)] = (node, v)
 
     def on_call(self, ev: CallEvent) -> None:
         recv = ev.recv if ev.method == "detach" else ev.args[0] if ev.qual == "torch.detach" and ev.args else None
@@ -407,6 +450,37 @@ class DetachedLossTerm(Rule):
                 lambda line, node=node, ev=ev: (
                     f"`{self.ctx.code(node)}` is a detached loss term: it adds a constant to the loss differentiated on line "
                     f"{line(ev.node)}, so nothing learns from it; add the term itself, or log it outside the loss"
+                ),
+            )
+        self._cut_off_terms(ev)
+
+    def _cut_off_terms(self, ev: DiffEvent) -> None:
+        """A summand of the backpropagated loss whose trained origins all arrive through a
+        detach, while the rest of the loss keeps them live (an origin the whole loss starves is
+        GL103's: it reports the detach)."""
+        if not ev.target.certain_live():
+            return
+        target_cuts = ev.target.cuts
+        for key, (node, v) in list(self._dead_terms.items()):
+            cuts = sorted((oc for oc in v.cuts if oc[0].certain), key=lambda oc: (oc[0].seq, oc[1].seq))
+            if not cuts or not all(oc in target_cuts for oc in cuts):
+                continue  # not (this run of) this loss
+            if not all(o in ev.target.live for o, _ in cuts):
+                continue  # the whole loss starves one of them: GL103 reports the detach itself
+            if any(id(c.node) in self._done for _, c in cuts) or not self._additive_term(node):
+                continue
+            c = cuts[0][1]
+            if carried_from_earlier_iteration(self.ctx, ev, c.node):
+                continue
+            del self._dead_terms[key]
+            self._done.add(id(c.node))
+            what = "`.data`" if c.kind == "data" else f"`{self.ctx.code(c.node)}`"
+            self.report(
+                node,
+                lambda line, node=node, ev=ev, what=what, c=c, o=cuts[0][0]: (
+                    f"this loss term reaches {origin_name(o)} only through {what} (line {line(c.node)}): it adds a constant to "
+                    f"the loss differentiated on line {line(ev.node)}, so nothing learns from it; remove the detach on this "
+                    f"path, or log the term outside the loss"
                 ),
             )
 

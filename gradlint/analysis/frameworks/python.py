@@ -1,5 +1,5 @@
 """Python itself: builtins (`float()` leaves the framework, `sum()` of tensors is a tensor),
-`math`, `functools.partial`, `copy`, and the string methods."""
+`math`, `functools.partial`, `copy`, `itertools.chain`, and the string methods."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .. import kinds as K
 
 from ..names import NOCONST
 from ..queries import fw_of
-from ..values import EMPTY, Cut, Val, combine, cut
+from ..values import EMPTY, Cut, Val, combine, cut, join
 from .base import Framework, Interp
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +33,7 @@ def _classmethod(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: 
 class Python(Framework):
     name = "python"
     tag = None  # values of Python itself carry no framework
-    heads = ("builtins", "math", "functools", "copy", "unittest")
+    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest")
     decorators = {
         "builtins.staticmethod": _staticmethod, "staticmethod": _staticmethod,
         "builtins.classmethod": _classmethod, "classmethod": _classmethod,
@@ -53,6 +53,11 @@ class Python(Framework):
             return f
         if q in ("copy.deepcopy", "copy.copy") and args:
             return args[0]
+        if q == "itertools.chain" and not ev.kwargs:
+            # `Adam(itertools.chain(enc.parameters(), dec.parameters()))`: the items of all its
+            # arguments, so an optimizer built from it updates the parameters of each
+            elems = [it.iter_val(a) for a in args]
+            return combine(args, kind=K.LIST, attrs={F.ELEM: join(elems)} if elems else None)
         return None
 
     def class_roles(self, qual: str) -> frozenset[str]:

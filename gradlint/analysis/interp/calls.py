@@ -359,6 +359,10 @@ class CallsMixin(_Base):
             # where its result is itself what is backpropagated, to a detached copy of it): a
             # loss function (`criterion(model(x), y)`), not a module with parameters of its own
             frozen = True
+        if mod.get(F.LOSS_MODULE) and info is None and mod.get(F.FW) == "torch" and mod.get(F.LOSS_MODULE) != "AdaptiveLogSoftmaxWithLoss":
+            # a library loss (`nn.MSELoss()`, `nn.CrossEntropyLoss()`) has no parameters: the
+            # loss it computes is trained only through its inputs (a detach there starves them)
+            frozen = True
         # a frozen module contributes no trainable origin to its output
         vals = ([] if frozen else [mod]) + ev.args + list(ev.kwargs.values())
         fw = mod.get(F.FW) or fw_of(vals) or "torch"
