@@ -17,6 +17,9 @@ _IMPORT = re.compile(
 )
 
 
+_IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+\([^)]*\)|(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+[^\n]*)", re.M)
+
+
 def imported_modules(mask: str, project: ProjectModules) -> list[str]:
     """Absolute names of what the file imports (and `from pkg import name` as `pkg.name`,
     which may be a submodule), from its code with strings and comments masked."""
@@ -39,6 +42,10 @@ def imported_modules(mask: str, project: ProjectModules) -> list[str]:
 def imports_differentiating(text: str, project: ProjectModules) -> bool:
     """Whether a project module the file imports shows differentiation evidence."""
     mask = prefilter.code_mask(text)
+    if "(" not in _IMPORT_STATEMENT.sub("", mask):
+        # nothing but imports (a package's `__init__` re-exporting its modules): no code here
+        # can call what it imports, so there is nothing to analyse
+        return False
     for name in imported_modules(mask, project):
         if not project.has_top(name.split(".", 1)[0]):
             continue
