@@ -105,9 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml instead of the nearest one")
     files.add_argument("--no-cache", action="store_true", help="neither read nor write the results cache")
     files.add_argument(
-        "--project", action=argparse.BooleanOptionalAction, default=True,
-        help="analyse each file with the project modules it imports (read, not reported on); "
-        "--no-project checks each file on its own",
+        "--project", action=argparse.BooleanOptionalAction, default=False,
+        help="analyse each file with the project modules it imports (read, not reported on; a pitfall "
+        "is reported where it is, whichever module differentiates it); slower: opt-in for now",
     )
     files.add_argument(
         "--cache-dir", type=Path, metavar="DIR", help="where to keep the cache (default: .gradlint_cache in the project root)"

@@ -171,14 +171,15 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "gradlint", "check", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
-def test_project_mode_is_the_cli_default_and_no_project_turns_it_off(tmp_path):
+def test_project_mode_is_opt_in_and_the_two_modes_do_not_share_cache_entries(tmp_path):
     project = tmp_path / "flat"
     shutil.copytree(FIXTURES / "flat", project)
-    on = _cli(".", cwd=project)
+    on = _cli("--project", ".", cwd=project)
     assert "losses.py:6:" in on.stdout and "GL101" in on.stdout, on.stdout + on.stderr
-    # the same files checked one by one: nothing differentiates in losses.py itself; and the
-    # project run's cache entry is not the single-file run's answer (settings key differs)
-    off = _cli("--no-project", ".", cwd=project)
+    # the same files checked one by one (the default): nothing differentiates in losses.py
+    # itself; and the project run's cache entry is not the single-file run's answer
+    off = _cli(".", cwd=project)
     assert "GL101" not in off.stdout, off.stdout + off.stderr
-    again = _cli(".", cwd=project)
+    assert _cli("--no-project", ".", cwd=project).stdout == off.stdout
+    again = _cli("--project", ".", cwd=project)
     assert again.stdout == on.stdout
