@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .. import facts as F
 from .. import kinds as K
-from ..values import Val
+from ..values import Origin, Val
 from .base import Framework, Interp, method_returns_nothing
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,8 +23,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _wrapper(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
     mods = [v for v in ev.args[:1] + [ev.kwargs[k] for k in ("model", "module") if k in ev.kwargs] if v.kind == K.MODULE]
-    live = frozenset().union(*(m.live for m in mods)) if mods else frozenset()
-    return Val(live, kind=K.MODULE, attrs={F.FW: "torch", F.WRAPS: True})
+    if mods:
+        return Val(frozenset().union(*(m.live for m in mods)), kind=K.MODULE, attrs={F.FW: "torch", F.WRAPS: True})
+    if ".models." in (ev.qual or ""):
+        # `l2l.vision.models.OmniglotFC(...)`: a model of the library's own, with parameters
+        o = Origin(K.ORIGIN_MODULE, "", ev.node, certain=True)
+        return Val(frozenset({o}), kind=K.MODULE, attrs={F.FW: "torch", F.FRESH_ORIGIN: True})
+    return Val(kind=K.MODULE, attrs={F.FW: "torch", F.WRAPS: True})
 
 
 def _clone(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name: str | None) -> Val:

@@ -124,7 +124,9 @@ class EvidenceMixin(_Base):
     # ------------------------------------------------------------------ applying it
     def with_evidence(self, name: str, v: Val, st: State, node) -> Val:
         """`v` about to be bound to (or read as) `name`: what its uses prove it is."""
-        if v.kind not in _KNOWN:
+        if v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live):
+            # unknown, or a module the analysis knows of but not what it holds (a library's model
+            # factory, a wrapper of nothing it saw): its uses make it a module of its own
             role = self.role_of(name, st)
             if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
                 return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
