@@ -5,6 +5,10 @@ a piecewise-constant operation.
 The NaN traps that share GL4xx's machinery (`where`, `sqrt` of a sum of squares, `log` of a
 softmax, the non-differentiable op on a differentiated path) stay in precision.py; this module
 holds the ones that need their own reading of a function body.
+
+Why this module is long: it is a catalogue of rules, one class each, and a rule class is its own
+specification (rationale, flagged and correct examples); the logic of each is a few dozen lines
+plus the function-body reading they share. Adding a rule adds a class here (see docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ wrong order (clipping or clearing where it has no effect or discards gradients).
 Each rule is one class with its specification (rationale, flagged and correct examples); the
 logic of each is a few dozen lines over the analysis' events (stores on `self`, module
 constructions, OptEvent's previous gradient event).
+
+Why this module is long: it is a catalogue of rules, one class each, and a rule class is its own
+specification (rationale, flagged and correct examples); the logic of each is a few dozen lines
+plus the helpers they share. Adding a rule adds a class here (see docs/architecture.md).
 """
 
 from __future__ import annotations
