@@ -305,10 +305,18 @@ class ModuleCreatedInForward(Rule):
         )
 
     def _kept_on_self(self, node) -> bool:
-        """`self.proj = nn.Linear(...)` (lazy initialisation): registered, created once."""
+        """`self.proj = nn.Linear(...)` (lazy initialisation): registered, created once; also
+        through a name (`new = nn.Embedding(...)`, ..., `self.bias = new`)."""
         for a in self.ctx.ancestors(node):
             if isinstance(a, cst.Assign):
-                return any(isinstance(t.target, cst.Attribute) for t in a.targets)
+                if any(isinstance(t.target, cst.Attribute) for t in a.targets):
+                    return True
+                names = [t.target.value for t in a.targets if isinstance(t.target, cst.Name)]
+                if names:
+                    fn = next((f for f in self.ctx.ancestors(a) if isinstance(f, cst.FunctionDef)), None)
+                    code = self.ctx.code(fn) if fn is not None else ""
+                    return any(re.search(rf"\bself\.\w+\s*=\s*{re.escape(n)}\b", code) for n in names)
+                return False
             if isinstance(a, (cst.SimpleStatementLine, cst.FunctionDef)):
                 return False
         return False
