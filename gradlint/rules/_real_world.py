@@ -97,10 +97,6 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
         ('https://github.com/pytorch/pytorch/issues/6166', 'a segmentation loss built with NLLLoss(reduce=False) returns a (batch, height, width) tensor and loss.backward() is called on it directly'),
     ),
-    'GL503': (
-        ('https://github.com/pytorch/pytorch/issues/7617', "a Linear layer is run through torch.utils.checkpoint with an input that does not require grad; the (reentrant) checkpoint output then does not require grad and the layer's weights get no gradient"),
-        ('https://github.com/mlfoundations/open_clip/issues/573', 'the transformer\'s residual blocks are wrapped in the default (reentrant) torch.utils.checkpoint; when the tokens entering the stack do not require grad (frozen stem), PyTorch warns "None of the inputs have requires_grad=True" and the blocks\' gradients are dropped; use_reentrant=False fixed it and improved the loss'),
-    ),
     'GL504': (
         ('https://github.com/jax-ml/jax/issues/6213', 'the differentiated function returns (loss, aux) but jax.grad is called without has_aux=True, so grad sees a tuple output and raises "Gradient only defined for scalar-output functions"'),
         ('https://github.com/jax-ml/jax/issues/5776', 'jax.grad(..., has_aux=True) applied to a lambda returning a 3-tuple instead of (value, aux)'),
@@ -134,7 +130,6 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL707': (
         ('https://github.com/huggingface/transformers/issues/21381', 'the first layers of a BERT model (including the embeddings) are frozen while gradient checkpointing is on; with the reentrant checkpoint, the hidden states entering the first checkpointed layer do not require grad, so the whole output has requires_grad False and nothing trains'),
-        ('https://github.com/huggingface/trl/issues/3150', 'GRPO training of a LoRA-wrapped model with reentrant gradient checkpointing; the frozen base embeddings give the checkpointed blocks no input that requires grad, so the recomputed segments produce no gradients for the adapters'),
     ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),
