@@ -97,30 +97,62 @@ class BackwardThroughFreedGraph(Rule):
                 self._freed_by.setdefault((ev.ctx.run, g), ev)
 
     def _report(self, ev: DiffEvent, first: DiffEvent) -> None:
+        # The proof is the operation whose saved buffers the earlier backward freed and this one
+        # walks again: the message names it (the first in the file, when there are several).
+        ops = [g[0] for g in ev.freed_hit]
         if first.node is ev.node and not any(from_earlier_iteration(g, ev.ctx) for g in ev.freed_hit):
             self.report(
                 ev.node,
-                "this backward pass runs in a loop over a graph built before the loop: the first iteration's backward frees "
-                "it, so the second raises \"Trying to backward through the graph a second time\"; rebuild that part inside the "
-                "loop, or pass `retain_graph=True` if re-walking the same graph is intended",
+                lambda line, ops=ops: (
+                    f"this backward pass runs in a loop over a graph built before the loop{_through(ops, line, ', ')}: "
+                    "the first iteration's backward frees it, so the second raises \"Trying to backward through the graph "
+                    "a second time\"; rebuild that part inside the loop, or pass `retain_graph=True` if re-walking the "
+                    "same graph is intended"
+                ),
             )
             return
         if first.node is ev.node:
-            msg = (
-                "this backward pass reaches, through a value carried over from the previous loop iteration, a graph that the "
-                "same backward already freed in that iteration (RuntimeError: Trying to backward through the graph a second "
-                "time); detach what is carried across iterations (e.g. `h = h.detach()`, `running += loss.item()`)"
+            carried = [g[0] for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)] or ops
+            self.report(
+                ev.node,
+                lambda line, ops=carried: (
+                    "this backward pass reaches, through a value carried over from the previous loop iteration, a graph "
+                    f"that the same backward already freed in that iteration{_through(ops, line, ', ')} (RuntimeError: "
+                    "Trying to backward through the graph a second time); detach what is carried across iterations (e.g. "
+                    "`h = h.detach()`, `running += loss.item()`)"
+                ),
             )
-            self.report(ev.node, msg)
             return
         self.report(
             ev.node,
-            lambda line, first=first.node: (
-                f"this backward pass goes through part of a graph that the backward pass on line {line(first)} already freed "
-                f"(RuntimeError: Trying to backward through the graph a second time); pass `retain_graph=True` to the earlier "
-                f"one if the graph is meant to be reused, or detach the shared part (e.g. `fake.detach()`)"
+            lambda line, first=first.node, ops=ops: (
+                f"this backward pass goes through part of a graph that the backward pass on line {line(first)} already "
+                f"freed{_through(ops, line, ', ')} (RuntimeError: Trying to backward through the graph a second time); pass "
+                "`retain_graph=True` to the earlier one if the graph is meant to be reused, or detach the shared part "
+                "(e.g. `fake.detach()`)"
             ),
         )
+
+
+def _through(ops: list, line, sep: str) -> str:
+    """`, that of `trunk(x)` on line 3`: the first operation in the file whose saved buffers
+    both passes walk — what proves the finding."""
+    if not ops:
+        return ""
+    named = []
+    for op in ops:
+        try:
+            text = " ".join(cst.Module(body=[]).code_for_node(op).split())
+        except Exception:  # libcst cannot print every node on its own: name only the line
+            text = ""
+        named.append((line(op), len(text), text, op))
+    # the first line, and on it the innermost operation (a set has no order of its own)
+    ln, _, text, op = min(named, key=lambda t: t[:3])
+    if not text:
+        return f"{sep}on line {ln}"
+    if len(text) > 48:
+        text = text[:45] + "..."
+    return f"{sep}that of `{text}` on line {ln}"
 
 
 class RetainGraphAcrossIterations(Rule):
