@@ -18,7 +18,9 @@ new member appears, then kills them all, so a fork loop cannot outrun it.
 Memory: RLIMIT_DATA (child.py) limits each process's private memory but not shared mappings
 (MAP_SHARED, /dev/shm, torch's share_memory_). `MemoryWatch` adds up, for the whole tree,
 resident anonymous + shared-memory pages (RssAnon + RssShmem from /proc/PID/status, cheap)
-plus files created in /dev/shm during the check that no member maps; above the limit it
+plus files created in /dev/shm during the check that a member was seen holding (open or
+mapped, polled every 0.1 s: a file another program writes meanwhile is not the check's) and
+that no member maps any longer; above the limit it
 re-measures with proportional set sizes (Pss_Anon + Pss_Shmem from smaps_rollup, which counts a
 page shared by several members once) and only then reports the check over the limit.
 
@@ -205,6 +207,25 @@ def _mapped(pids: set[int]) -> set[str]:
     return paths
 
 
+def _opened(pids: set[int]) -> set[str]:
+    """/dev/shm files that the processes hold open."""
+    paths: set[str] = set()
+    for pid in pids:
+        fd_dir = f"{PROC}/{pid}/fd"
+        try:
+            fds = os.listdir(fd_dir)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                target = os.readlink(f"{fd_dir}/{fd}")
+            except OSError:
+                continue
+            if target.startswith(SHM + "/"):
+                paths.add(target.removesuffix(" (deleted)"))
+    return paths
+
+
 class MemoryWatch:
     """Measures the memory of a worker's tree while a check runs (see the module docstring)."""
 
@@ -215,6 +236,10 @@ class MemoryWatch:
         self.root = root
         self.limit = limit_bytes
         self.shm_before = set(_shm_files())
+        # /dev/shm files this check's processes were seen holding (open or mapped): only those
+        # count. A file that appeared during the check but that no member ever held is another
+        # program's -- a concurrent check, a DataLoader elsewhere -- not this check's.
+        self.shm_owned: set[str] = set()
         self.pids: set[int] = {root}
         self.next_poll = 0.0
         self.next_scan = 0.0
@@ -225,7 +250,8 @@ class MemoryWatch:
         if not new:
             return 0
         mapped = _mapped(pids)  # mapped pages are already in RssShmem / Pss_Shmem
-        return sum(n for p, n in new.items() if p not in mapped)
+        self.shm_owned |= (mapped | _opened(pids)) & new.keys()
+        return sum(n for p, n in new.items() if p in self.shm_owned and p not in mapped)
 
     def usage(self, precise: bool = False) -> int:
         """Bytes: the tree's anonymous + shared-memory pages, plus unmapped new /dev/shm files."""
