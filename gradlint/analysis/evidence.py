@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from .names import dotted_name
-from .walk import children, walk
+from .walk import code_children, walk
 
 # Methods only a module has (not a tensor, not an optimizer or scheduler: those have
 # state_dict/load_state_dict too, tensors have to/cuda/float/apply_).
@@ -151,7 +151,7 @@ def _names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
                 callees.add(d)
         if isinstance(n, cst.Lambda):
             continue
-        stack.extend(children(n))
+        stack.extend(code_children(n))
     return names, callees
 
 
@@ -346,7 +346,7 @@ def _collect(c: _Collector, root: cst.CSTNode) -> None:
         handler = _HANDLERS.get(type(node))
         return handler is None or handler(c, node) is not False
 
-    for _ in walk(root, enter):
+    for _ in walk(root, enter, code_only=True):
         pass
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import libcst as cst
 
 from gradlint.analysis.evidence import uses_of
-from gradlint.analysis.walk import children, walk
+from gradlint.analysis.walk import children, code_children, walk
 
 ROOT = Path(__file__).parents[2]
 SAMPLES = sorted((ROOT / "gradlint").rglob("*.py"))[::10] + sorted((ROOT / "tests" / "project" / "fixtures").rglob("*.py"))
@@ -74,3 +74,28 @@ def test_evidence_of_a_scope_is_collected_once_per_node():
     first = uses_of(fn)
     assert uses_of(fn) is first and "loss" in first.backprop
     assert uses_of(cst.parse_module(tree.code).body[0]) is not first  # another tree: its own entry
+
+
+_TRIVIA = (
+    cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.TrailingWhitespace, cst.Newline, cst.Comment,
+    cst.Comma, cst.Semicolon, cst.Colon, cst.Dot, cst.AssignEqual, cst.LeftParen, cst.RightParen,
+    cst.LeftSquareBracket, cst.RightSquareBracket, cst.LeftCurlyBrace, cst.RightCurlyBrace,
+    cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp, cst.BaseAugOp,
+    cst.Asynchronous, cst.ParamSlash,
+)
+
+
+def test_code_children_are_the_children_that_are_not_trivia():
+    """The evidence collector walks code only: dropping a field must never drop a name, a call
+    or a statement (a field name wrongly listed as trivia would)."""
+    trees = [cst.parse_module(p.read_text()) for p in SAMPLES] + [cst.parse_module(EXTRA)]
+    n = 0
+    for tree in trees:
+        for node in walk(tree):
+            expected = [id(c) for c in children(node) if not isinstance(c, _TRIVIA)]
+            assert [id(c) for c in code_children(node)] == expected, type(node).__name__
+            n += 1
+    assert n > 5_000
+    code = list(walk(trees[-1], code_only=True))
+    assert not any(isinstance(x, _TRIVIA) for x in code)
+    assert {x.value for x in code if isinstance(x, cst.Name)} >= {"rest", "width", "metaclass", "q", "e"}

@@ -212,12 +212,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             if me is not None and me.kind in (K.MODULE, K.INSTANCE):
                 for attr, fact in self.class_facts(fn.cls).items():
                     view = self._fact_view(me, fact)
-                    role = self.class_uses(fn.cls).role("self." + attr)
-                    if role is not None and view.kind not in (K.MODULE, K.OPTIMIZER) and view.kind in (None, K.INSTANCE, K.TENSOR):
-                        # `self.model = model` from a parameter of __init__: what the methods do with it
-                        proven = self.self_attribute_by_evidence(fn.cls, attr, fn.node)
-                        if proven is not None:
-                            view = proven
+                    view = self.proven_field_view(fn.cls, attr, view, fn.node)
                     env[f"{self_name}.{attr}"] = view
         if fn.jit is not None:
             ctx = ctx.replace(traced=Traced(fn.jit.kind, fn))
@@ -261,9 +256,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.depend(info.node)
         if info.facts is not None:
             return info.facts
-        info.facts = {}
         init = info.find_method("__init__")
-        if init is None or init in self._active or not init.params:
+        if init is not None and init in self._active:
+            # asked from inside __init__ itself (its standalone run, or a method it calls): not
+            # known yet — and not cached, or every other method would see no fields at all
+            return {}
+        info.facts = {}
+        if init is None or not init.params:
             return info.facts
         params = self._symbolic_params(init)
         me = params.get(init.params[0][0])
@@ -286,6 +285,20 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             self._emit = saved_emit
         info.facts = facts = self_fields(env, init.params[0][0])
         return facts
+
+    def proven_field_view(self, info: ClassInfo, attr: str, view: Val, node) -> Val:
+        """`self.attr` as __init__ left it, unless that proves less than the class's uses of it:
+        `self.model = model` (a symbolic parameter of __init__, at most called a module there
+        by its use, with no certain origin) is what the methods do with it."""
+        role = self.class_uses(info).role("self." + attr)
+        if role is None:
+            return view
+        unproven = view.kind == K.MODULE and not any(o.certain for o in view.live)
+        if unproven or view.kind not in (K.MODULE, K.OPTIMIZER) and view.kind in (None, K.INSTANCE, K.TENSOR):
+            proven = self.self_attribute_by_evidence(info, attr, node)
+            if proven is not None:
+                return proven
+        return view
 
     def _fact_view(self, inst: Val, fact: Val) -> Val:
         """An attribute of `inst` as __init__ left it: submodules and parameters are part of

@@ -227,7 +227,7 @@ class ExpressionsMixin(_Base):
                 return fields[attr]
             facts = self.class_facts(info)
             if attr in facts:
-                return self._fact_view(base, facts[attr])
+                return self.proven_field_view(info, attr, self._fact_view(base, facts[attr]), node)
             # set where the analysis does not look (a base class, a setup method): what the
             # class's own uses of `self.<attr>` prove it is
             proven = self.self_attribute_by_evidence(info, attr, node)
