@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .base import Framework
+from .base import Framework, returns_library_object
 
 
 class Accelerate(Framework):
@@ -12,6 +12,7 @@ class Accelerate(Framework):
     heads = ("accelerate",)
     backward_methods = frozenset({"backward"})
     clip_methods = frozenset({"clip_grad_norm_", "clip_grad_value_"})
+    members = {"accelerate.Accelerator": returns_library_object}
 
 
 ACCELERATE = Accelerate()

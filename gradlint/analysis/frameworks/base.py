@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol
 
+from .. import facts as F
+from .. import kinds as K
 from ..kinds import Kind
 from ..values import EMPTY, Val
 
@@ -152,6 +154,14 @@ def returns_nothing(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -
 def returns_first_arg(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     """A wrapper that returns what it is given (`torch.compile(model)`), or nothing known."""
     return ev.args[0] if ev.args else EMPTY
+
+
+def returns_library_object(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    """A library object that is neither a module, a tensor nor an optimizer
+    (`Accelerator()`, `Fabric()`): its own methods are known (`accelerator.backward(loss)`), and
+    it carries no history of its arguments — an unknown call's result would, and its
+    `.backward(loss)` would then read as a tensor's."""
+    return Val(kind=K.INSTANCE, attrs={F.FW: "torch"})
 
 
 def method_returns_receiver(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name: str | None) -> Val:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .base import Evidence, Framework
+from .base import Evidence, Framework, returns_library_object
 
 LIGHTNING_BASES = ("lightning.pytorch.LightningModule", "lightning.LightningModule", "lightning.pytorch.core.LightningModule")
 
@@ -19,6 +19,7 @@ class Lightning(Framework):
     }
     evidence = Evidence(words=("training_step", "backward"), literals=("training_step", "manual_backward"))
     backward_methods = frozenset({"backward", "manual_backward"})
+    members = {"lightning.fabric.Fabric": returns_library_object, "lightning.Fabric": returns_library_object}
 
     def class_roles(self, qual: str) -> frozenset[str]:
         return frozenset({"module", "lightning"}) if qual in LIGHTNING_BASES else frozenset()

@@ -104,6 +104,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._diff_count = 0
         self._module_uses = None  # evidence of the module-level statements (interp/evidence.py)
+        # a module-level name read inside a function, proven by that function's uses: one value
+        # per (function, name, global value), so every read in the function is the same module
+        self._global_evidence: dict[tuple[int, str, int], tuple[Val, Val]] = {}
         self._loss_path_names: frozenset[str] | None = None  # names_on_loss_paths(), on first use
         self._expr = {t: getattr(self, name) for t, name in self.EXPRESSIONS.items()}
         self._stmt = {t: getattr(self, name) for t, name in self.STATEMENTS.items()}

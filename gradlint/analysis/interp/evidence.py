@@ -46,6 +46,13 @@ def _history_unknown(v: Val) -> bool:
     return bool(v.get(F.SYM)) or any(not o.certain for o in v.live) or any(c.kind == OPAQUE for _, c in v.cuts)
 
 
+def _only_maybe(v: Val) -> bool:
+    """A tensor the analysis assumed, not computed: every origin an uncertain symbolic one and
+    no operation recorded on it (`self.model = model` of __init__, read back in a method)."""
+    return (v.kind == K.TENSOR and bool(v.live) and not v.graphs and not v.cuts
+            and all(not o.certain and o.kind == K.ORIGIN_SYM for o in v.live))
+
+
 class EvidenceMixin(_Base):
     _module_uses: Uses | None
     _loss_path_names: frozenset[str] | None
@@ -124,9 +131,10 @@ class EvidenceMixin(_Base):
     # ------------------------------------------------------------------ applying it
     def with_evidence(self, name: str, v: Val, st: State, node) -> Val:
         """`v` about to be bound to (or read as) `name`: what its uses prove it is."""
-        if v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live):
+        if v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live) or _only_maybe(v):
             # unknown, or a module the analysis knows of but not what it holds (a library's model
-            # factory, a wrapper of nothing it saw): its uses make it a module of its own
+            # factory, a wrapper of nothing it saw), or a value known only as "maybe" a
+            # parameter's (`self.model = model` read back): its uses make it a module of its own
             role = self.role_of(name, st)
             if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
                 return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
@@ -138,6 +146,21 @@ class EvidenceMixin(_Base):
                 return v.with_fact(F.HISTORY, Evidence(Tri.YES, proof))
         return v
 
+    def global_with_evidence(self, name: str, v: Val, st: State) -> Val:
+        """A module-level value read inside a function (`generator = Generator()` from an
+        imported class: unknown at module level; `generator.trainable_variables` in `main()`):
+        what the function's uses prove it is. Only for a value the module level left unknown."""
+        fn = st.act.fn
+        if fn is None or not (v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live)):
+            return v
+        key = (id(fn.node), name, id(v))
+        hit = self._global_evidence.get(key)
+        if hit is not None and hit[0] is v:
+            return hit[1]
+        out = self.with_evidence(name, v, st, fn.node)
+        self._global_evidence[key] = (v, out)  # v kept alive with its entry: its id is not reused
+        return out
+
     def _uses_for(self, name: str, st: State) -> Uses:
         fn = st.act.fn
         if fn is not None and fn.cls is not None and (name == "self" or name.startswith("self.")):
@@ -147,7 +170,10 @@ class EvidenceMixin(_Base):
     def evidenced_module(self, name: str, v: Val, node, role: str, fw: str = "torch") -> Val:
         """A module proven by use: its own origin, or the origins of the modules it wraps.
         `role` CALLED: only its calls prove it, so it may be a loss function (see call_module)."""
-        origins = v.live or frozenset(o for o, c in v.cuts if c.kind == OPAQUE and o.kind == K.ORIGIN_MODULE)
+        # a symbolic value's own origins are only "maybe" ones: the use is the proof, so an
+        # uncertain-only value gets a certain origin of its own, like an unknown one
+        origins = frozenset(o for o in v.live if o.certain) or frozenset(
+            o for o, c in v.cuts if c.kind == OPAQUE and o.kind == K.ORIGIN_MODULE)
         if not origins:
             origins = frozenset({Origin(K.ORIGIN_MODULE, name.rsplit(".", 1)[-1] if name.startswith("self.") else name, node, certain=True,
                                         framework=v.get(F.FW) or fw)})

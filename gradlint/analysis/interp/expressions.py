@@ -153,6 +153,8 @@ class ExpressionsMixin(_Base):
         if v is not None:
             if self._deps is not None and v.kind in (K.FUNCTION, K.CLASS, K.JAXFN, K.BOUND):
                 self._depend_on_val(v)
+            if st.act.fn is not None and (v.kind is None or v.kind == K.INSTANCE or v.kind == K.MODULE and not v.live):
+                return self.global_with_evidence(name, v, st)
             return v
         if name in ("True", "False", "None"):
             c = {"True": True, "False": False, "None": None}[name]
