@@ -204,6 +204,21 @@ def loss_assignment(src: Source, call: ast.Call, target: ast.AST) -> ast.Assign 
     return cands[-1]
 
 
+# Calls whose result is not a forward pass: tensor constructors and factories (a label tensor
+# `valid = Variable(Tensor(n, 1).fill_(1.0), requires_grad=False)`, `torch.randint` inputs),
+# data moves and wrappers of data (`Variable(imgs)`), an argparse namespace, a module copy
+# (`learner = maml.clone()`). Detaching one of them is not the pitfall (a no-op, or a crash that
+# is not about gradients): until this list was complete, 13 of the 97 detach_output mutants were
+# such equivalent or invalid mutants.
+NOT_FORWARD = frozenset({
+    "zeros", "ones", "randn", "rand", "randint", "randperm", "tensor", "full", "arange", "linspace", "eye",
+    "empty", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like", "empty_like",
+    "Tensor", "FloatTensor", "LongTensor", "from_numpy", "as_tensor", "fill_", "Variable",
+    "to", "cuda", "float", "long", "view", "size", "len", "range", "enumerate", "next", "iter",
+    "parse_args", "clone",
+})
+
+
 def model_output_names(src: Source, loss: ast.Assign) -> list[tuple[ast.Name, ast.Assign]]:
     """Names used in the loss expression that were assigned the result of a call (a forward
     pass) earlier in the same function: the values a cut would disconnect from the model."""
@@ -218,7 +233,7 @@ def model_output_names(src: Source, loss: ast.Assign) -> list[tuple[ast.Name, as
             defs = assignments_before(src, scope, node.id, loss.lineno)
             if defs and isinstance(defs[-1].value, ast.Call) and len(defs[-1].targets) == 1:
                 fn = call_name(defs[-1].value) or ""
-                if fn in ("zeros", "ones", "randn", "rand", "tensor", "full", "arange", "to", "cuda", "float", "long", "view", "size", "len", "range", "enumerate", "next", "iter"):
+                if fn in NOT_FORWARD:
                     continue
                 seen.add(node.id)
                 out.append((node, defs[-1]))
@@ -327,6 +342,8 @@ def _float_rewrap(src: Source):
 @kind("detach_output", ("GL1",))
 def _detach_output(src: Source):
     """A forward output is detached where the backpropagated loss uses it."""
+    if not imports_name(src, "torch"):
+        return  # `.detach()` is torch's (micrograd's Value has none)
     for _call, _target, loss in _targets(src):
         names = model_output_names(src, loss)
         if names:

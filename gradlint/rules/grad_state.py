@@ -360,8 +360,14 @@ class MissingZeroGrad(Rule):
         for f in self._frames(ev):
             if ev.kind == "zero_grad":
                 f["zero"] = True
-                # which gradients it clears: an optimizer's own parameters, or (anything else) all
-                mine = _certain(ev.target.get(F.OPT_PARAMS)) if ev.target.kind == "optimizer" else frozenset()
+                # which gradients it clears: an optimizer's own parameters, a module's own
+                # (`netG.zero_grad()` leaves netD's alone), or (anything else) all
+                if ev.target.kind == "optimizer":
+                    mine = _certain(ev.target.get(F.OPT_PARAMS))
+                elif ev.target.kind == "module":
+                    mine = _certain(ev.target.live)
+                else:
+                    mine = frozenset()
                 f["cleared"] |= mine
                 f["all"] = f["all"] or not mine
             elif ev.kind == "step" and ev.target.kind == "optimizer" and ev.target.get(F.FW) != "tf":
@@ -382,10 +388,10 @@ class MissingZeroGrad(Rule):
                 self._uncleared_optimizer(key, f)
 
     def _uncleared_optimizer(self, key, f) -> None:
-        """Several optimizers, each cleared by its own `zero_grad()`: one that steps in the loop
-        and whose parameters no clearing covers accumulates across iterations (idinvert's
-        `optimizer_D`). Only when every clearing is an optimizer's, with known parameters, and
-        the loop resets no `.grad` by hand."""
+        """Several optimizers, each cleared by its own `zero_grad()` (the optimizer's or its
+        model's): one that steps in the loop and whose parameters no clearing covers accumulates
+        across iterations (idinvert's `optimizer_D`; DCGAN without `netD.zero_grad()`). Only when
+        every clearing has known parameters, and the loop resets no `.grad` by hand."""
         loop = key[1][-1][0]
         if re.search(r"(?<!autograd)\.grad\b", self.ctx.code(loop)):
             return
@@ -401,9 +407,9 @@ class MissingZeroGrad(Rule):
             self.report(
                 hit[0].node,
                 lambda line, name=name, node=node: (
-                    f"this loop clears the gradients of its other optimizers but never `{name}.zero_grad()`: backward() adds "
+                    f"this loop clears the gradients of other parameters but never those `{name}` steps: backward() adds "
                     f"into the .grad of `{name}`'s parameters, so its step() on line {line(node)} uses the sum of all previous "
-                    f"iterations' gradients; call `{name}.zero_grad()` before this backward()"
+                    f"iterations' gradients; call `{name}.zero_grad()` (or `zero_grad()` of its model) before this backward()"
                 ),
             )
             return
