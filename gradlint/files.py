@@ -31,6 +31,7 @@ from . import engine, limits, watchdog
 from .cache import Cache, content_hash
 from .config import Config, load_config
 from .diagnostics import Diagnostic
+from .gctune import tuned
 from .gitignore import IgnoreFile, IgnoreStack, stack_for
 from .project import ProjectModules
 from .source import CODING_COOKIE, DecodeError, decode_source, split_lines_keepends
@@ -394,7 +395,8 @@ def _mp_context():
 
 def _process_all(todo: list[tuple[str, str | None]], job: _Job, jobs: int) -> list[FileOutcome]:
     if job.file_timeout == 0 and (jobs <= 1 or len(todo) < PARALLEL_MIN):
-        return [process_file(path, expected, job) for path, expected in todo]
+        with tuned():
+            return [process_file(path, expected, job) for path, expected in todo]
     # With a time limit even one file is checked in a worker: only a process can be stopped.
     return watchdog.run(
         todo, _run_one, functools.partial(_stopped, job),

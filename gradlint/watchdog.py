@@ -201,6 +201,9 @@ def _worker_main(conn: Connection, work, init, init_args) -> None:
             signal.signal(sig, signal.SIG_DFL)  # end the process, even inside native code
     if init is not None:
         init(*init_args)
+    from .gctune import tune
+
+    tune()  # a process that exists to check files (gctune.py)
     while True:
         try:
             chunk = conn.recv()

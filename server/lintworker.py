@@ -52,7 +52,10 @@ def main() -> int:
     sys.stdout = sys.stderr
 
     from gradlint.engine import DocumentChecker, fix_source
+    from gradlint.gctune import tune
     from gradlint.watchdog import arm_cpu_limit as arm
+
+    tune()  # a process that exists to check documents (gradlint/gctune.py)
 
     checkers: dict[str, DocumentChecker] = {}
     while True:
