@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gradlint.engine import DocumentChecker, check_source, check_source_full
+from gradlint import prefilter
 from gradlint.prefilter import has_diff_evidence, plan, split_chunks
 from gradlint.rules.base import all_rules, dedent, examples_of
 
@@ -202,3 +203,28 @@ def test_fstring_replacement_fields_are_code():
     assert "literal" not in mask and "jax.grad(g)" not in mask and "jax.grad(h)" not in mask
     assert has_diff_evidence(mask)
     assert not has_diff_evidence(code_mask('print(f"use jax.grad(f) here")\n'))
+
+
+def test_patterns_are_tried_loose_first_and_the_loose_form_is_a_superset():
+    """The evidence patterns run first without their `\\b` (the regex engine's literal-prefix
+    scan; 17x faster on the corpus), then exactly: both must agree with the exact pattern."""
+    from gradlint.prefilter import _PATTERNS, _without_word_boundaries
+
+    assert _without_word_boundaries(r"\bnn\.[A-Z]") == r"nn\.[A-Z]"
+    assert _without_word_boundaries(r"[\b]\bx|\by") == r"[\b]x|y"  # a class's \b is a backspace
+    samples = ["h = nn.Linear(4, 2)(x)", "hnn.Linear(4, 2)(x)", "model.compile(optimizer='adam', loss=my_loss)",
+               "def my_loss(y_true, y_pred):", "torch.utils.checkpoint.checkpoint(block, x)", "optim.SGD(p, lr=1)"]
+    for _needle, loose, exact in _PATTERNS:
+        for s in samples:
+            if exact.search(s):
+                assert loose.search(s), (exact.pattern, s)
+    assert prefilter.has_diff_evidence("y = nn.Linear(4, 2)(x)")
+    assert not prefilter.has_diff_evidence("y = hnn.Linear(4, 2)(x)")
+
+
+def test_an_alias_that_cannot_complete_an_evidence_literal_is_not_rewritten():
+    # `import torch.nn as nn` would rewrite every `nn.` of the file for nothing; `import jax as J`
+    # must still read `J.grad(` as `jax.grad(`
+    assert prefilter._unaliased("import torch.nn as nn\ny = nn.Linear(1, 1)\n").endswith("y = nn.Linear(1, 1)\n")
+    assert prefilter.has_diff_evidence("import jax as J\ng = J.grad(f)\n")
+    assert prefilter.has_diff_evidence("from torch.optim import Optimizer as Base\nclass O(Base):\n    pass\n")
