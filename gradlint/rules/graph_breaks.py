@@ -16,6 +16,7 @@ from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.values import Note, Val
+from ..analysis.names import dotted_name
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     StarvedOrigins,
@@ -319,6 +320,17 @@ class DetachStarvesParameters(StarvedOrigins):
         )
 
 
+def _implicit_scalar_backward(ev: DiffEvent) -> bool:
+    """`loss.backward()` (or `scaler.scale(loss).backward()`) with no gradient argument: torch
+    requires the loss to be a scalar, so each of its summands is one too."""
+    node = ev.node
+    if ev.kind != "backward" or not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
+        return False
+    if node.func.attr.value != "backward":
+        return False
+    return all(a.keyword is not None and a.keyword.value in ("retain_graph", "create_graph", "inputs") for a in node.args)
+
+
 class DetachedLossTerm(Rule):
     code = "GL105"
     message = "a detached loss term is added to the loss that is backpropagated: it is a constant and contributes no gradient"
@@ -419,8 +431,11 @@ class DetachedLossTerm(Rule):
         """A 0-dim summand computed from trained values only through `.detach()`/`.data`
         (`-torch.mean(real_validity.detach())`, `criterion(D(x.detach()), y)`): it has no live
         origin at all, every certain origin it has is cut by a detach, and nothing reaches it
-        through a call the analysis cannot see into (that might be a live path)."""
-        if v.get(F.SCALAR) is not True or v.live or not v.cuts:
+        through a call the analysis cannot see into (that might be a live path). A summand whose
+        shape is unknown (`cfg.w * bce(pred.detach(), y)`, a weight the analysis cannot see) is
+        kept too: it counts only for a loss backpropagated with no gradient argument, whose
+        summands must be 0-dim (`backward()` of anything else raises)."""
+        if v.get(F.SCALAR) is False or v.live or not v.cuts:
             return
         detached = False
         for o, c in v.cuts:
@@ -461,12 +476,19 @@ class DetachedLossTerm(Rule):
         if not ev.target.certain_live():
             return
         target_cuts = ev.target.cuts
+        implicit = _implicit_scalar_backward(ev)
         for key, (node, v) in list(self._dead_terms.items()):
+            if not self._sum_is_the_loss(node, ev):
+                continue  # an intermediate sum (a running mean squared later) may hold a constant
+            if v.get(F.SCALAR) is not True and not implicit:
+                continue  # 0-dim only because a loss backpropagated without a gradient is
             cuts = sorted((oc for oc in v.cuts if oc[0].certain), key=lambda oc: (oc[0].seq, oc[1].seq))
             if not cuts or not all(oc in target_cuts for oc in cuts):
                 continue  # not (this run of) this loss
-            if not all(o in ev.target.live for o, _ in cuts):
-                continue  # the whole loss starves one of them: GL103 reports the detach itself
+            live_cuts = [(o, c) for o, c in cuts if o in ev.target.live]
+            if not live_cuts:
+                continue  # the whole loss starves all of them: GL103 reports the detach itself
+            cuts = live_cuts  # name a model the rest of the loss trains (the generator, not D)
             if any(id(c.node) in self._done for _, c in cuts) or not self._additive_term(node):
                 continue
             c = cuts[0][1]
@@ -475,14 +497,33 @@ class DetachedLossTerm(Rule):
             del self._dead_terms[key]
             self._done.add(id(c.node))
             what = "`.data`" if c.kind == "data" else f"`{self.ctx.code(c.node)}`"
+            # reported where the cut is (what to remove); the term is named with its line
             self.report(
-                node,
-                lambda line, node=node, ev=ev, what=what, c=c, o=cuts[0][0]: (
-                    f"this loss term reaches {origin_name(o)} only through {what} (line {line(c.node)}): it adds a constant to "
-                    f"the loss differentiated on line {line(ev.node)}, so nothing learns from it; remove the detach on this "
-                    f"path, or log the term outside the loss"
+                c.node,
+                lambda line, node=node, ev=ev, what=what, o=cuts[0][0]: (
+                    f"{what} cuts the loss term on line {line(node)} off from {origin_name(o)}, which the rest of the loss "
+                    f"differentiated on line {line(ev.node)} trains: the term adds a constant, so nothing learns from it; "
+                    f"remove the detach on this path, or log the term outside the loss"
                 ),
             )
+
+    def _sum_is_the_loss(self, node, ev: DiffEvent) -> bool:
+        """The statement holding the term assigns (or adds into) the very name that is
+        backpropagated, or is the backward call itself: `loss = a + w * t.detach();
+        loss.backward()` — not an intermediate sum used inside a square later (a running mean)."""
+        target = dotted_name(ev.target_node) if ev.target_node is not None else None
+        cur = node
+        while cur is not None and not isinstance(cur, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.SimpleStatementLine)):
+            if cur is ev.node:
+                return True
+            cur = self.ctx.parent(cur)
+        if target is None or cur is None:
+            return False
+        if isinstance(cur, cst.Assign):
+            return len(cur.targets) == 1 and dotted_name(cur.targets[0].target) == target
+        if isinstance(cur, (cst.AugAssign, cst.AnnAssign)):
+            return dotted_name(cur.target) == target
+        return False
 
     def _additive_term(self, node) -> bool:
         """The detached value is a summand of the loss itself: `a + t.detach()`, `a - 0.1 * t.detach()`,
