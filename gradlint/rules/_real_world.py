@@ -16,6 +16,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/15765', 'a physics-informed loss needs d(u_hat)/dx, but Lightning runs validation_step with gradients disabled (inference mode), so torch.autograd.grad on the output fails there; wrapping it in torch.set_grad_enabled(True) did not help'),
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/19910', 'a Jacobian is computed with torch.autograd.grad inside test_step under torch.enable_grad(); the trainer runs test_step in torch.inference_mode, which enable_grad does not undo, so autograd.grad fails there (it works in validation_step)'),
     ),
+    'GL105': (
+        ('https://github.com/haowang1992/DSN/issues/2', 'the memory loss is computed from features[...].detach(), so the term added to the training loss has no gradient and never trains the encoder'),
+        ('https://github.com/wangle53/CSA-CDGAN/issues/5', "the adversarial term of the generator loss is computed from netd(fake).detach(); detaching the discriminator output cuts the path back to the generator, so err_d_fake contributes nothing to err_g_total's gradient (the maintainer's reply confuses this with freezing the discriminator)"),
+    ),
     'GL111': (
         ('https://github.com/tensorflow/tensorflow/issues/20630', "model.predict() returns a NumPy array, so the loss built from it inside the tape is disconnected from the model's variables and every gradient is None"),
         ('https://github.com/tensorflow/tensorflow/issues/47288', 'the logits used by the loss are returned by tf.numpy_function(self.np_train_step, ...) inside the tape; numpy_function has no gradient, so no variable gets one'),
