@@ -67,6 +67,10 @@ class MethodsMixin(_Base):
             if recv.get(F.SYM) or kind in (K.INSTANCE, K.MODULE) or recv is EMPTY or (kind is None and not recv.live) or recv_name in ("self",):
                 self.differentiate(ev, st, DiffKind.BACKWARD, args[0], ev.arg_nodes[0], retain=truthy(kwargs.get("retain_graph")))
                 return Val(kind=K.NONE)
+        if kind == K.INSTANCE and recv.get(F.CLS) is None:
+            # a library object's other methods (`accelerator.prepare(...)`, `.unwrap_model(m)`):
+            # code the analysis does not see (apply_call's unknown_result: wrappers, opaque)
+            return None
         # ---- values a library owns: optimizers, tapes, gradient scalers
         if kind == K.OPTIMIZER:
             spec = frameworks.OPTIMIZER_METHODS.get(m)
