@@ -371,18 +371,18 @@ class CallsMixin(_Base):
             if fwd is not None:
                 ret = self.call_function(fwd, ev, st, ev.args, ev.kwargs, self_val=mod)
                 if mod.kind == K.MODULE:
-                    attrs = F.propagate(ret.attrs, F.Op.MODULE_OUTPUT)
-                    items = attrs.get(F.ITEMS) if attrs else None
+                    out_attrs = F.propagate(ret.attrs, F.Op.MODULE_OUTPUT)
+                    items = out_attrs.get(F.ITEMS) if out_attrs else None
                     if items and not frozen and mod.live:
                         # `output, hidden = self.model(x, h)`: each returned tensor is computed by
                         # the module, whose origin the holder's view carries (a submodule is part
                         # of the module that holds it); unpacking takes the items, not the tuple
-                        attrs = dict(attrs)
-                        attrs[F.ITEMS] = tuple(
+                        out_attrs = dict(out_attrs)
+                        out_attrs[F.ITEMS] = tuple(
                             Val(it.live | mod.live, it.cuts, it.notes, it.graphs, it.kind, it.attrs)
                             if it.kind == K.TENSOR and it.live else it for it in items)
                     out = self.op_result(ev.node, st, [ret] if frozen else [ret, mod], kind=ret.kind if ret.kind not in (None, K.NONE) else K.TENSOR,
-                                         attrs=attrs)
+                                         attrs=out_attrs)
                     return out.with_fact(F.FW, fw)
                 return ret
         red = mod.get(F.REDUCTION)
