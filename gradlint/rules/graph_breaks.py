@@ -348,11 +348,15 @@ class DetachedLossTerm(Rule):
         A detached value inside a term (`mse(pred, target.detach())`, a stop-gradient target,
         `loss / loss.detach()` normalisation, a weight `w = l1.detach() / l2.detach()`) is not
         flagged: only a 0-dim term added to or subtracted from the loss that is itself
-        detached, or that reaches the trained models only through a detach
+        detached, or that reaches a trained model only through a detach
         (`-torch.mean(real_score.detach()) + torch.mean(fake_score)`, `criterion(logits.detach(),
-        y)` added to a live loss) while the rest of the loss trains them (where nothing in the
-        loss reaches a model but through a detach, GL103 reports the detach). Instead: add the term itself (`loss_a + loss_b`), or leave it out of the loss and log it
-        separately.
+        y)` added to a live loss, `cfg.w * bce(D(fake).detach(), y)` in the generator's loss)
+        while the rest of the loss trains that model; that one is reported at the detach. A
+        term whose shape is not known counts when the loss is backpropagated with no gradient
+        argument (then every summand is 0-dim), and only sums that are the loss itself count
+        (a running mean fed back into a penalty holds a constant on purpose). Where nothing in
+        the loss reaches a model but through a detach, GL103 reports the detach. Instead: add
+        the term itself (`loss_a + loss_b`), or leave it out of the loss and log it separately.
     """
     invalid = [
         Invalid(
