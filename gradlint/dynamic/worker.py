@@ -137,6 +137,10 @@ class Worker:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()  # one check at a time
         self._state_lock = threading.Lock()  # the child's process and pipes
+        # held while a child is being terminated: a close() from another thread (the server
+        # shutting down) waits for a cancellation's tree kill to finish instead of returning
+        # at once, so the process cannot exit between its SIGSTOPs and SIGKILLs
+        self._term_lock = threading.Lock()
 
     @property
     def alive(self) -> bool:
@@ -166,8 +170,10 @@ class Worker:
             self.last_pid = proc.pid
 
     def close(self) -> None:
-        """Kill the child's whole process group and release everything (thread-safe)."""
-        _terminate(*self._detach())
+        """Kill the child's whole process group and release everything (thread-safe; returns
+        only once a termination another thread started is complete too)."""
+        with self._term_lock:
+            _terminate(*self._detach())
 
     def _detach(self) -> tuple:
         """Take the child's state and clear it at once, so that a close() on another thread and a
@@ -258,7 +264,8 @@ class Worker:
                     self.hello = m
                     return None
             if eof:
-                code = _terminate(*self._detach())
+                with self._term_lock:
+                    code = _terminate(*self._detach())
                 return _error("startup", f"{self.python} exited during start-up (status {code}).",
                               output=output.text())
 
@@ -347,24 +354,26 @@ class Worker:
                 return self._died(target)
 
     def _kill(self, kind: str, message: str, target: str) -> dict[str, Any]:
-        taken = self._detach()
-        if taken[0] is None:
-            return _shut_down(target)
-        out = taken[2].text() if taken[2] else ""
-        _terminate(*taken)
+        with self._term_lock:
+            taken = self._detach()
+            if taken[0] is None:
+                return _shut_down(target)
+            out = taken[2].text() if taken[2] else ""
+            _terminate(*taken)
         return _finish(_error(kind, message, output=out), target)
 
     def _died(self, target: str) -> dict[str, Any]:
         """The reply channel closed: the child is gone, or it closed the channel itself."""
-        taken = self._detach()
-        if taken[0] is None:  # close() on another thread got there first
-            return _shut_down(target)
-        proc = taken[0]
-        end = time.monotonic() + 0.5  # closing the channel and exiting are not simultaneous
-        while not _exited(proc) and time.monotonic() < end:
-            time.sleep(0.01)
-        closed_only = not _exited(proc)
-        code = _terminate(*taken)
+        with self._term_lock:
+            taken = self._detach()
+            if taken[0] is None:  # close() on another thread got there first
+                return _shut_down(target)
+            proc = taken[0]
+            end = time.monotonic() + 0.5  # closing the channel and exiting are not simultaneous
+            while not _exited(proc) and time.monotonic() < end:
+                time.sleep(0.01)
+            closed_only = not _exited(proc)
+            code = _terminate(*taken)
         out = taken[2].text() if taken[2] else ""
         if closed_only:
             return _finish(_error("crash", "The target closed the worker's reply channel (a file "

@@ -100,3 +100,43 @@ def test_child_env_drops_the_editor_bundle(monkeypatch, tmp_path):
     assert env["PYTHONPATH"] == "/opt/user/lib"
     monkeypatch.setenv("PYTHONPATH", str(bundle))
     assert "PYTHONPATH" not in worker._child_env()
+
+
+def test_close_waits_for_a_cancellation_that_is_killing_the_tree(pool, monkeypatch):
+    """The server's shutdown cancels a running check and closes the pool at once, then exits.
+    The cancelled check's thread takes the child and kills its tree (every member stopped, then
+    killed): a close() that returned before that finished let the server exit between the two,
+    leaving the tree stopped forever (seen after full CI runs: state T, re-parented to init)."""
+    from gradlint.dynamic import worker as worker_mod
+
+    real = worker_mod._terminate
+    entered = threading.Event()
+
+    def slow_terminate(*taken):
+        if taken[0] is not None:
+            entered.set()
+            time.sleep(0.5)  # widen the window between taking the child and killing it
+        return real(*taken)
+
+    monkeypatch.setattr(worker_mod, "_terminate", slow_terminate)
+    w = pool.get()
+    w.run({"target": target("smooth"), "inputs": "torch.randn(2), torch.randn(2)"}, timeout=30)
+    pid = w.hello["pid"]
+    cancel = threading.Event()
+    result: dict = {}
+    t = threading.Thread(target=lambda: result.update(r=w.run(
+        {"target": target("loop", "isolation"), "inputs": "torch.randn(3)"}, timeout=60, cancel=cancel)))
+    t.start()
+    time.sleep(0.3)
+    cancel.set()
+    assert entered.wait(10)  # the check's thread is terminating the child
+    w.close()  # the shutdown's close, on another thread
+    # when close() returns, the child is gone, not stopped
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        state = "gone"
+    assert state in ("gone", "Z", "X"), state
+    t.join(10)
+    assert result["r"]["error"]["kind"] == "cancelled"
