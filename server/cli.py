@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
+import sys
 
 
 def _address(value: str) -> tuple[str, int]:
@@ -41,9 +44,26 @@ def run(args: argparse.Namespace) -> int:
             return await serve_tcp(server, host, port, ready=lambda h, p: logging.getLogger(__name__).warning("gradlint lsp: listening on %s:%s", h, p))
         return await serve_stdio(server)
 
+    def terminated(signum, frame) -> None:
+        # SIGTERM (an editor or a test harness stopping the server) ends the process through
+        # the `finally` below instead of at once: a check being cancelled must not be left
+        # between its tree kill's SIGSTOPs and SIGKILLs
+        raise SystemExit(128 + signum)
+
+    with contextlib.suppress(ValueError, OSError, AttributeError):  # not the main thread / no SIGTERM
+        signal.signal(signal.SIGTERM, terminated)
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
         return 130
     finally:
         server.linter.kill_now()
+        _close_check_workers()
+
+
+def _close_check_workers() -> None:
+    """The gradcheck and trace workers, their process trees included (only if that code was
+    ever loaded: a server that ran no check has none)."""
+    mod = sys.modules.get("gradlint.dynamic.worker")
+    if mod is not None:
+        mod.close_all()

@@ -30,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -112,6 +113,20 @@ class Output:
         return data.decode("utf-8", "replace")
 
 
+_LIVE: "weakref.WeakSet[Worker]" = weakref.WeakSet()  # every Worker of this process (close_all)
+
+
+def close_all() -> None:
+    """Close every worker of this process, waiting for terminations in progress: for a process
+    about to exit (the language server on SIGTERM or shutdown), so that no check's process tree
+    outlives it, stopped or running."""
+    for w in list(_LIVE):
+        try:
+            w.close()
+        except Exception:  # noqa: BLE001 - exiting: close what can be closed
+            pass
+
+
 class Worker:
     """One child process in `python`, reused across checks until it dies or is killed."""
 
@@ -141,6 +156,7 @@ class Worker:
         # shutting down) waits for a cancellation's tree kill to finish instead of returning
         # at once, so the process cannot exit between its SIGSTOPs and SIGKILLs
         self._term_lock = threading.Lock()
+        _LIVE.add(self)
 
     @property
     def alive(self) -> bool:
