@@ -48,15 +48,27 @@ def _field_order(t: type) -> tuple[str, ...] | None:
     return names if names and set(names) <= fields else None
 
 
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """`node.children`, in the same order, computed without rebuilding the node."""
-    t = type(node)
+def _order(t: type) -> tuple[str, ...] | None:
+    """The fields of node type `t` in visit order (None: not readable), computed once."""
     try:
-        names = _ORDER[t]
+        return _ORDER[t]
     except KeyError:
         names = _ORDER[t] = _field_order(t)
-    if names is None:
-        return list(node.children)
+        return names
+
+
+def _code_order(t: type) -> tuple[str, ...] | None:
+    """`_order(t)` without the fields that only hold syntax trivia, computed once."""
+    try:
+        return _CODE_ORDER[t]
+    except KeyError:
+        full = _order(t)
+        names = _CODE_ORDER[t] = None if full is None else tuple(n for n in full if not _is_trivia_field(n))
+        return names
+
+
+def _read_fields(node: cst.CSTNode, names: tuple[str, ...]) -> list[cst.CSTNode]:
+    """The nodes held by `node`'s fields `names`, in that order (a field may hold a sequence)."""
     out: list[cst.CSTNode] = []
     for name in names:
         v = getattr(node, name)
@@ -65,6 +77,12 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif isinstance(v, (list, tuple)):
             out.extend(c for c in v if isinstance(c, cst.CSTNode))
     return out
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """`node.children`, in the same order, computed without rebuilding the node."""
+    names = _order(type(node))
+    return list(node.children) if names is None else _read_fields(node, names)
 
 
 def _is_trivia_field(name: str) -> bool:
@@ -74,23 +92,10 @@ def _is_trivia_field(name: str) -> bool:
 def code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """`children(node)` without the syntax trivia (whitespace, comments, brackets, commas,
     operator tokens): the same order, only the nodes that are code."""
-    t = type(node)
-    try:
-        names = _CODE_ORDER[t]
-    except KeyError:
-        full = _ORDER[t] if t in _ORDER else _field_order(t)
-        _ORDER[t] = full
-        names = _CODE_ORDER[t] = None if full is None else tuple(n for n in full if not _is_trivia_field(n))
+    names = _code_order(type(node))
     if names is None:
         return [c for c in node.children if not isinstance(c, _TRIVIA_TYPES)]
-    out: list[cst.CSTNode] = []
-    for name in names:
-        v = getattr(node, name)
-        if isinstance(v, cst.CSTNode):
-            out.append(v)
-        elif isinstance(v, (list, tuple)):
-            out.extend(c for c in v if isinstance(c, cst.CSTNode))
-    return out
+    return _read_fields(node, names)
 
 
 # for node types whose field order cannot be read (none in libcst 1.x; kept as a fallback)

@@ -185,11 +185,12 @@ class Worker:
             self._output = Output(proc.stdout, self.output_limit)
             self.last_pid = proc.pid
 
-    def close(self) -> None:
+    def close(self) -> int | None:
         """Kill the child's whole process group and release everything (thread-safe; returns
-        only once a termination another thread started is complete too)."""
+        only once a termination another thread started is complete too). The child's exit
+        status, if this call ended it."""
         with self._term_lock:
-            _terminate(*self._detach())
+            return _terminate(*self._detach())
 
     def _detach(self) -> tuple:
         """Take the child's state and clear it at once, so that a close() on another thread and a
@@ -280,8 +281,7 @@ class Worker:
                     self.hello = m
                     return None
             if eof:
-                with self._term_lock:
-                    code = _terminate(*self._detach())
+                code = self.close()
                 return _error("startup", f"{self.python} exited during start-up (status {code}).",
                               output=output.text())
 

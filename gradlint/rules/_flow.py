@@ -106,6 +106,12 @@ def call_name(node: cst.CSTNode) -> str:
     return "this operation"
 
 
+def backward_seed_given(node: cst.Call) -> bool:
+    """`x.backward(...)` given a gradient: positionally, as `gradient=`/`grad_tensors=`, or
+    possibly through a `*`/`**` spread. Without one, torch requires `x` to be a scalar."""
+    return any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in node.args)
+
+
 def from_earlier_iteration(g, ctx) -> bool:
     """Was graph node `g` created inside one of the loops of `ctx`, in an earlier iteration?
     (A node created before the loop is shared by all iterations; one created in iteration 0

@@ -12,7 +12,7 @@ from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, St
 from ..analysis.frameworks.jax import JAX_GRAD
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import TORCH_DIFF
+from ._flow import TORCH_DIFF, backward_seed_given
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL5", "other autograd API misuse")
@@ -92,7 +92,7 @@ class BackwardOnNonScalar(Rule):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "backward" and func.value is ev.target_node:
             # `t.backward(gradient, ...)`: the first positional argument is the gradient
-            if any(a.keyword is None or a.keyword.value in ("gradient", "grad_tensors") for a in node.args):
+            if backward_seed_given(node):
                 return
             fix = RuleFix("Reduce with .mean() before backward()", (NodeEdit(func.value, ".mean()", how="after"),), Applicability.UNSAFE)
             self.report(

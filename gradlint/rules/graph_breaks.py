@@ -20,6 +20,7 @@ from ..analysis.names import dotted_name
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     StarvedOrigins,
+    backward_seed_given,
     carried_from_earlier_iteration,
     TORCH_DIFF,
     diff_phrase,
@@ -326,9 +327,7 @@ def _implicit_scalar_backward(ev: DiffEvent) -> bool:
     node = ev.node
     if ev.kind != "backward" or not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
         return False
-    if node.func.attr.value != "backward":
-        return False
-    return all(a.keyword is not None and a.keyword.value in ("retain_graph", "create_graph", "inputs") for a in node.args)
+    return node.func.attr.value == "backward" and not backward_seed_given(node)
 
 
 class DetachedLossTerm(Rule):

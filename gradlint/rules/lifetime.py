@@ -104,7 +104,7 @@ class BackwardThroughFreedGraph(Rule):
             self.report(
                 ev.node,
                 lambda line, ops=ops: (
-                    f"this backward pass runs in a loop over a graph built before the loop{_through(ops, line, ', ')}: "
+                    f"this backward pass runs in a loop over a graph built before the loop{_through(ops, line, self.ctx.code)}: "
                     "the first iteration's backward frees it, so the second raises \"Trying to backward through the graph "
                     "a second time\"; rebuild that part inside the loop, or pass `retain_graph=True` if re-walking the "
                     "same graph is intended"
@@ -117,7 +117,7 @@ class BackwardThroughFreedGraph(Rule):
                 ev.node,
                 lambda line, ops=carried: (
                     "this backward pass reaches, through a value carried over from the previous loop iteration, a graph "
-                    f"that the same backward already freed in that iteration{_through(ops, line, ', ')} (RuntimeError: "
+                    f"that the same backward already freed in that iteration{_through(ops, line, self.ctx.code)} (RuntimeError: "
                     "Trying to backward through the graph a second time); detach what is carried across iterations (e.g. "
                     "`h = h.detach()`, `running += loss.item()`)"
                 ),
@@ -127,14 +127,14 @@ class BackwardThroughFreedGraph(Rule):
             ev.node,
             lambda line, first=first.node, ops=ops: (
                 f"this backward pass goes through part of a graph that the backward pass on line {line(first)} already "
-                f"freed{_through(ops, line, ', ')} (RuntimeError: Trying to backward through the graph a second time); pass "
+                f"freed{_through(ops, line, self.ctx.code)} (RuntimeError: Trying to backward through the graph a second time); pass "
                 "`retain_graph=True` to the earlier one if the graph is meant to be reused, or detach the shared part "
                 "(e.g. `fake.detach()`)"
             ),
         )
 
 
-def _through(ops: list, line, sep: str) -> str:
+def _through(ops: list, line, code) -> str:
     """`, that of `trunk(x)` on line 3`: the first operation in the file whose saved buffers
     both passes walk — what proves the finding."""
     if not ops:
@@ -142,17 +142,17 @@ def _through(ops: list, line, sep: str) -> str:
     named = []
     for op in ops:
         try:
-            text = " ".join(cst.Module(body=[]).code_for_node(op).split())
+            text = " ".join(code(op).split())
         except Exception:  # libcst cannot print every node on its own: name only the line
             text = ""
         named.append((line(op), len(text), text, op))
     # the first line, and on it the innermost operation (a set has no order of its own)
     ln, _, text, op = min(named, key=lambda t: t[:3])
     if not text:
-        return f"{sep}on line {ln}"
+        return f", on line {ln}"
     if len(text) > 48:
         text = text[:45] + "..."
-    return f"{sep}that of `{text}` on line {ln}"
+    return f", that of `{text}` on line {ln}"
 
 
 class RetainGraphAcrossIterations(Rule):

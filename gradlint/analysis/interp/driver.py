@@ -297,7 +297,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         if role is None:
             return view
         unproven = view.kind == K.MODULE and not any(o.certain for o in view.live)
-        if unproven or view.kind not in (K.MODULE, K.OPTIMIZER) and view.kind in (None, K.INSTANCE, K.TENSOR):
+        if unproven or view.kind in (None, K.INSTANCE, K.TENSOR):
             proven = self.self_attribute_by_evidence(info, attr, node)
             if proven is not None:
                 return proven

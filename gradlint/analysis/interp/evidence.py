@@ -46,6 +46,12 @@ def _history_unknown(v: Val) -> bool:
     return bool(v.get(F.SYM)) or any(not o.certain for o in v.live) or any(c.kind == OPAQUE for _, c in v.cuts)
 
 
+def _kind_unknown(v: Val) -> bool:
+    """What a value is, the analysis does not know: an unknown kind, or a module it knows of but
+    not what it holds (a library's model factory, a wrapper of nothing it saw)."""
+    return v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live)
+
+
 def _only_maybe(v: Val) -> bool:
     """A tensor the analysis assumed, not computed: every origin an uncertain symbolic one and
     no operation recorded on it (`self.model = model` of __init__, read back in a method)."""
@@ -131,10 +137,9 @@ class EvidenceMixin(_Base):
     # ------------------------------------------------------------------ applying it
     def with_evidence(self, name: str, v: Val, st: State, node) -> Val:
         """`v` about to be bound to (or read as) `name`: what its uses prove it is."""
-        if v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live) or _only_maybe(v):
-            # unknown, or a module the analysis knows of but not what it holds (a library's model
-            # factory, a wrapper of nothing it saw), or a value known only as "maybe" a
-            # parameter's (`self.model = model` read back): its uses make it a module of its own
+        if _kind_unknown(v) or _only_maybe(v):
+            # unknown, or known only as "maybe" a parameter's (`self.model = model` read back):
+            # its uses make it a module of its own
             role = self.role_of(name, st)
             if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
                 return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
@@ -151,7 +156,7 @@ class EvidenceMixin(_Base):
         imported class: unknown at module level; `generator.trainable_variables` in `main()`):
         what the function's uses prove it is. Only for a value the module level left unknown."""
         fn = st.act.fn
-        if fn is None or not (v.kind not in _KNOWN or (v.kind == K.MODULE and not v.live)):
+        if fn is None or not _kind_unknown(v):
             return v
         key = (id(fn.node), name, id(v))
         hit = self._global_evidence.get(key)

@@ -153,9 +153,7 @@ class ExpressionsMixin(_Base):
         if v is not None:
             if self._deps is not None and v.kind in (K.FUNCTION, K.CLASS, K.JAXFN, K.BOUND):
                 self._depend_on_val(v)
-            if st.act.fn is not None and (v.kind is None or v.kind == K.INSTANCE or v.kind == K.MODULE and not v.live):
-                return self.global_with_evidence(name, v, st)
-            return v
+            return self.global_with_evidence(name, v, st)
         if name in ("True", "False", "None"):
             c = {"True": True, "False": False, "None": None}[name]
             return Val(kind=K.NONE if c is None else K.BOOL, attrs={F.CONST: c})
