@@ -22,7 +22,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from . import limits, prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
-from .analysis.walk import children
+from .analysis.walk import code_children
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
@@ -119,13 +119,14 @@ class FileContext:
         return self._code_text
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        """The parent of a node (the map is built on first use: most files never need it)."""
+        """The parent of a node that is code (the map is built on first use: most files never
+        need it; syntax trivia, two thirds of a tree, is left out of it)."""
         if self._parents is None:
             parents: dict[int, cst.CSTNode] = {}
             stack: list[cst.CSTNode] = [pc.module for pc in self.chunks]
             while stack:
                 cur = stack.pop()
-                for child in children(cur):
+                for child in code_children(cur):
                     parents[id(child)] = cur
                     stack.append(child)
             self._parents = parents

@@ -24,6 +24,7 @@ real code.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -47,12 +48,20 @@ def _bare_call(text: str, name: str) -> bool:
 
 
 # `import jax as J`, `import tensorflow as tf2`, `import torch.autograd as ag`: the evidence
-# literals are spelled with the library's own name, so an alias is read as that name
-_MODULE_ALIAS = re.compile(r"^[ \t]*import[ \t]+((?:jax|torch|tensorflow|keras|flax|optax)(?:\.\w+)*)[ \t]+as[ \t]+(\w+)", re.M)
+# literals are spelled with the library's own name, so an alias is read as that name. The
+# patterns begin with their keyword, not with `^[ \t]*` (an anchor defeats the regex engine's
+# literal-prefix scan: the two searches were a fifth of the first pass); `_at_line_start`
+# checks the rest.
+_MODULE_ALIAS = re.compile(r"import[ \t]+((?:jax|torch|tensorflow|keras|flax|optax)(?:\.\w+)*)[ \t]+as[ \t]+(\w+)")
 
 
 _NAME_ALIAS = re.compile(
-    r"^[ \t]*from[ \t]+(?:jax|torch|tensorflow|keras|flax|optax)(?:\.\w+)*[ \t]+import[ \t]+\(?([\w \t,]+?\bas\b[\w \t,]*)\)?[ \t]*$", re.M)
+    r"from[ \t]+(?:jax|torch|tensorflow|keras|flax|optax)(?:\.\w+)*[ \t]+import[ \t]+\(?([\w \t,]+?\bas\b[\w \t,]*)\)?[ \t]*$", re.M)
+
+
+def _at_line_start(text: str, i: int) -> bool:
+    j = text.rfind("\n", 0, i) + 1
+    return not text[j:i].strip(" \t")
 
 
 def _can_complete_a_literal(name: str) -> bool:
@@ -63,16 +72,27 @@ def _can_complete_a_literal(name: str) -> bool:
     return any(name in lit for lit in _EVIDENCE_LITERALS)
 
 
-def _unaliased(text: str) -> str:
+def _rewrites(text: str) -> list[tuple[str, str]]:
+    """(regex, replacement) for each alias whose own name could complete an evidence literal."""
+    out = []
     for m in _MODULE_ALIAS.finditer(text):
         module, alias = m.group(1), m.group(2)
-        if alias != module and alias != module.rsplit(".", 1)[-1] and _can_complete_a_literal(module.rsplit(".", 1)[-1] + "."):
-            text = re.sub(rf"(?<![\w.]){re.escape(alias)}\.", module + ".", text)
+        if (alias != module and alias != module.rsplit(".", 1)[-1] and _at_line_start(text, m.start())
+                and _can_complete_a_literal(module.rsplit(".", 1)[-1] + ".")):
+            out.append((rf"(?<![\w.]){re.escape(alias)}\.", module + "."))
     for m in _NAME_ALIAS.finditer(text):  # `from torch.optim import Optimizer as Base`
+        if not _at_line_start(text, m.start()):
+            continue
         for part in m.group(1).split(","):
             bits = part.split()
             if len(bits) == 3 and bits[1] == "as" and bits[0] != bits[2] and _can_complete_a_literal(bits[0]):
-                text = re.sub(rf"(?<![\w.]){re.escape(bits[2])}\b", bits[0], text)
+                out.append((rf"(?<![\w.]){re.escape(bits[2])}\b", bits[0]))
+    return out
+
+
+def _unaliased(text: str, rewrites: list[tuple[str, str]] | None = None) -> str:
+    for pattern, replacement in _rewrites(text) if rewrites is None else rewrites:
+        text = re.sub(pattern, replacement, text)
     return text
 
 
@@ -82,10 +102,12 @@ def has_diff_evidence(text: str) -> bool:
     for lit in _EVIDENCE_LITERALS:
         if lit in text:
             return True
-    if " as " in text and (_MODULE_ALIAS.search(text) or _NAME_ALIAS.search(text)):
-        aliased = _unaliased(text)
-        if any(lit in aliased for lit in _EVIDENCE_LITERALS):
-            return True
+    if " as " in text:
+        rewrites = _rewrites(text)
+        if rewrites:
+            aliased = _unaliased(text, rewrites)
+            if any(lit in aliased for lit in _EVIDENCE_LITERALS):
+                return True
     for name in EVIDENCE.bare_calls:
         if _bare_call(text, name):
             return True
@@ -135,7 +157,8 @@ _NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def _fstring_mask(g: str) -> str:
-    """An f-string with its literal text blanked and its `{...}` replacement fields kept."""
+    """An f-string with its literal text blanked and its `{...}` replacement fields kept (the
+    strings inside them blanked: `f"{s.replace('[', '(')}"` has no bracket of code)."""
     out = []
     depth = 0
     i = 0
@@ -145,6 +168,12 @@ def _fstring_mask(g: str) -> str:
             out.append("  ")
             i += 2
             continue
+        if depth and c in "'\"":  # a string inside a replacement field: blanked too
+            j = g.find(c, i + 1)
+            if j != -1 and "\n" not in g[i:j]:
+                out.append(c + " " * (j - i - 1) + c)
+                i = j + 1
+                continue
         if c == "{":
             depth += 1
             out.append(" " if depth == 1 else c)
@@ -160,7 +189,14 @@ def _fstring_mask(g: str) -> str:
 def code_mask(text: str) -> str:
     """`text` with the contents of strings and comments replaced by spaces (same length, same
     newlines): differentiation words in docstrings and examples are not evidence."""
+    return _masked(text)[0]
+
+
+def _masked(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """`code_mask(text)`, and the spans of the strings in it that run over more than one line
+    (a line that starts inside one of them does not start a statement)."""
     out = []
+    spans = []
     last = 0
     for m in _NONCODE.finditer(text):
         out.append(text[last : m.start()])
@@ -168,11 +204,15 @@ def code_mask(text: str) -> str:
         prefix = text[max(0, m.start() - 2) : m.start()].lower()
         if "f" in prefix and "{" in g and (prefix[-1:] == "f" or prefix in ("fr", "rf")):
             out.append(_fstring_mask(g))  # `f"{jax.grad(f)(x)}"`: the replacement fields are code
+        elif "\n" in g:
+            out.append(_NOT_NEWLINE.sub(" ", g))
         else:
-            out.append(_NOT_NEWLINE.sub(" ", g) if "\n" in g else " " * len(g))
+            out.append(" " * len(g))
+        if "\n" in g:
+            spans.append((m.start(), m.end()))
         last = m.end()
     out.append(text[last:])
-    return "".join(out)
+    return "".join(out), spans
 
 
 # ------------------------------------------------------------------ chunks
@@ -238,44 +278,68 @@ def _defined_names(text: str) -> set:
     return names
 
 
-def _statement_starts(text: str, begin: int, indent: str) -> list[int]:
-    """Offsets (>= begin) of lines that start a statement at exactly `indent`, outside
-    strings and brackets; `else:`/`except:`/closing brackets continue a statement."""
+class _Masked:
+    """A text with its mask and multi-line string spans (offsets of the text they came from;
+    `base` is where `text` starts in it)."""
+
+    __slots__ = ("code", "spans", "base")
+
+    def __init__(self, code: str, spans: list[tuple[int, int]], base: int = 0) -> None:
+        self.code = code
+        self.spans = spans
+        self.base = base
+
+    def in_string(self, pos: int) -> bool:
+        """Whether offset `pos` of the text lies inside a multi-line string (after its start)."""
+        spans = self.spans
+        k = bisect_right(spans, (self.base + pos, -1)) - 1
+        return k >= 0 and spans[k][0] < self.base + pos < spans[k][1]
+
+
+def _statement_starts(text: str, masked: _Masked, begin: int, indent: str) -> list[int]:
+    """Offsets (> begin) of lines that start a statement at exactly `indent`, outside strings
+    and brackets; `else:`/`except:`/closing brackets and lines after a backslash continue a
+    statement. Candidate lines are found by one regex and the bracket depth between them is
+    counted on the mask (strings and comments blanked) in C, not token by token (the token loop
+    was a tenth of the first pass); only a line whose first character is blank in the mask
+    (a string) is looked up among the multi-line strings."""
+    code = masked.code
     starts = []
     depth = 0
-    n = len(text)
-    i = begin
+    prev = begin
     k = len(indent)
-    search = _SCAN.search
-    while True:
-        m = search(text, i)
-        if m is None:
-            break
-        kind = m.lastgroup
-        if kind == "tq":
-            q = m.group()
-            close = text.find(q, m.end())
-            while close != -1 and text[close - 1] == "\\" and text[close - 2] != "\\":
-                close = text.find(q, close + 1)
-            i = n if close == -1 else close + 3
+    count = code.count
+    for m in _line_start(indent).finditer(text, begin):
+        i = m.start() + 1
+        depth += count("(", prev, i) + count("[", prev, i) + count("{", prev, i)
+        depth -= count(")", prev, i) + count("]", prev, i) + count("}", prev, i)
+        if depth < 0:
+            depth = 0
+        prev = i
+        if depth or code[i - 2 : i] == "\\\n" or _CONTINUATION.match(code, i + k):
             continue
-        i = m.end()
-        if kind == "o":
-            depth += 1
-        elif kind == "cl":
-            depth = max(0, depth - 1)
-        elif kind == "nl" and depth == 0 and i < n:
-            if text.startswith(indent, i) and i + k < n:
-                ch = text[i + k]
-                if ch not in " \t\n\r#" and not _CONTINUATION.match(text, i + k):
-                    starts.append(i)
+        if code[i + k] == " " and masked.in_string(i + k):
+            continue
+        starts.append(i)
     return starts
 
 
-def split_chunks(text: str) -> list[Chunk]:
+_LINE_STARTS: dict[str, re.Pattern] = {}
+
+
+def _line_start(indent: str) -> re.Pattern:
+    """A newline followed by exactly `indent` and a character that begins code."""
+    rx = _LINE_STARTS.get(indent)
+    if rx is None:
+        rx = _LINE_STARTS[indent] = re.compile("\\n" + re.escape(indent) + "(?=[^ \\t\\n\\r#])")
+    return rx
+
+
+def split_chunks(text: str, masked: _Masked | None = None) -> list[Chunk]:
     """Top-level statements, as text spans. A wrong guess is harmless: a chunk that does not
-    parse on its own sends the engine back to parsing the whole file."""
-    starts = [0] + _statement_starts(text, 0, "")
+    parse on its own sends the engine back to parsing the whole file. `masked`: the text's
+    mask and string spans when the caller has them."""
+    starts = [0] + _statement_starts(text, masked or _Masked(*_masked(text)), 0, "")
     return _pieces(text, starts, len(text), 1)
 
 
@@ -316,7 +380,7 @@ def _pieces(text: str, starts: list[int], stop: int, first_line: int) -> list[Ch
 _CLASS_HEAD = re.compile(r"(?:@[^\n]*\n(?:[ \t]*\n|#[^\n]*\n)*)*class[ \t]+(\w+)")
 
 
-def split_class(chunk: Chunk) -> tuple[Chunk, list[Chunk]] | None:
+def split_class(chunk: Chunk, masked: _Masked | None = None) -> tuple[Chunk, list[Chunk]] | None:
     """A class chunk as (header, members): the header is everything up to the first statement
     of the body; members are the body's statements (methods with their decorators)."""
     text = chunk.text
@@ -351,7 +415,11 @@ def split_class(chunk: Chunk) -> tuple[Chunk, list[Chunk]] | None:
         return None
     indent = im.group(1)
     first = header_end + im.start(1)
-    starts = [first] + _statement_starts(text, first, indent)
+    if masked is None:
+        masked = _Masked(*_masked(text))
+    else:  # the file's: this chunk's text starts at chunk.start in it
+        masked = _Masked(masked.code[chunk.start : chunk.end], masked.spans, chunk.start)
+    starts = [first] + _statement_starts(text, masked, first, indent)
     header = Chunk(chunk.start, chunk.start + first, chunk.line, text[:first])
     members = _pieces(text, starts, n, chunk.line + text.count("\n", 0, first))
     for mem in members:
@@ -435,10 +503,11 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Pl
     imports differentiates); such a file is planned whole."""
     if not evidence and not has_diff_evidence(text):
         return Plan(skip=True, units=[])
-    mask = code_mask(text)
+    mask, spans = _masked(text)
+    masked = _Masked(mask, spans)
     if not evidence and not has_diff_evidence(mask):
         return Plan(skip=True, units=[])  # only in docstrings, comments or strings
-    chunks = split_chunks(text)
+    chunks = split_chunks(text, masked)
     for c in chunks:
         c.code = mask[c.start : c.end]
     total = text.count("\n") + 1
@@ -452,7 +521,7 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Pl
     classes: list[tuple[Chunk, list[int]]] = []  # (header, member node indices)
     order: list[tuple[str, int]] = []  # ("stmt", node) | ("class", class index)
     for c in chunks:
-        split = split_class(c) if c.text.lstrip("@").startswith("class") or c.text.startswith("@") else None
+        split = split_class(c, masked) if c.text.lstrip("@").startswith("class") or c.text.startswith("@") else None
         if split is not None and len(split[1]) > 1:
             header, members = split
             ci = len(classes)

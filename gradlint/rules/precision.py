@@ -17,6 +17,7 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name
+from ..analysis.walk import code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -276,8 +277,7 @@ class GradcheckLowPrecision(Rule):
         if fn is None or not isinstance(fn.node, (cst.Lambda, cst.FunctionDef)):
             return False
         params = {p for p, _, _ in fn.params}
-        names = _NameUse()
-        fn.node.body.visit(names)
+        names = _NameUse(fn.node.body)
         if names.calls & _TENSOR_FACTORIES or (names.self_attributes and fn.cls is not None):
             return False
         libraries = _library_names(self.ctx.code_text)
@@ -304,31 +304,34 @@ _TENSOR_FACTORIES = frozenset({
 _BUILTINS = frozenset(dir(builtins))
 
 
-class _NameUse(cst.CSTVisitor):
-    def __init__(self) -> None:
+class _NameUse:
+    """The names a function body loads and stores, the names it calls, and whether it reads a
+    field of `self` (an attribute contributes only its head: `torch.sin` loads `torch`)."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
         self.loaded: set[str] = set()
         self.stored: set[str] = set()
         self.calls: set[str] = set()
         self.self_attributes = False
-
-    def visit_Name(self, n: cst.Name) -> None:
-        self.loaded.add(n.value)
-
-    def visit_Attribute(self, n: cst.Attribute) -> bool:
-        if isinstance(n.value, cst.Name) and n.value.value == "self":
-            self.self_attributes = True
-        n.value.visit(self)  # `torch.sin`: only the head is a name
-        return False
-
-    def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
-        if isinstance(n.target, cst.Name):
-            self.stored.add(n.target.value)
-
-    def visit_Call(self, n: cst.Call) -> None:
-        f = n.func
-        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
-        if name:
-            self.calls.add(name)
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, cst.Attribute):
+                if isinstance(n.value, cst.Name) and n.value.value == "self":
+                    self.self_attributes = True
+                stack.append(n.value)
+                continue
+            if isinstance(n, cst.Name):
+                self.loaded.add(n.value)
+            elif isinstance(n, cst.AssignTarget):
+                if isinstance(n.target, cst.Name):
+                    self.stored.add(n.target.value)
+            elif isinstance(n, cst.Call):
+                f = n.func
+                name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+                if name:
+                    self.calls.add(name)
+            stack.extend(code_children(n))
 
 
 def _library_names(text: str) -> set[str]:
@@ -664,18 +667,13 @@ def _func_last(node: cst.CSTNode) -> str | None:
 
 def _names_in(node: cst.CSTNode) -> set[str]:
     out: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
+    for n in walk(node, code_only=True):
+        if isinstance(n, cst.Name):
             out.add(n.value)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
+        elif isinstance(n, cst.Attribute):
             full = dotted_name(n)
             if full:
                 out.add(full)
-            return True
-
-    node.visit(V())
     return out
 
 

@@ -19,6 +19,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
+from ..analysis.walk import walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
 from .base import Family, Invalid, Rule
@@ -556,19 +557,14 @@ def _self_assignments(cls_node, attr: str) -> list:
     """The `self.<attr> = ...` statements in the class body (any method)."""
     found: list[cst.CSTNode] = []
 
-    class V(cst.CSTVisitor):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            for t in node.targets:
-                tt = t.target
-                if isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr:
-                    found.append(node)
+    def is_field(tt) -> bool:
+        return isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr
 
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            tt = node.target
-            if isinstance(tt, cst.Attribute) and isinstance(tt.value, cst.Name) and tt.value.value == "self" and tt.attr.value == attr:
-                found.append(node)
-
-    cls_node.visit(V())
+    for node in walk(cls_node, code_only=True):
+        if isinstance(node, cst.Assign):
+            found.extend(node for t in node.targets if is_field(t.target))
+        elif isinstance(node, cst.AnnAssign) and is_field(node.target):
+            found.append(node)
     return found
 
 
@@ -731,28 +727,17 @@ def _region_is_output(ctx, region) -> bool:
     if fn is None:
         return False
     assigned: set[str] = set()
-    returns_inside = []
-
-    class Inside(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            for n in _target_names(node.target):
-                assigned.add(n)
-
-        def visit_Return(self, node: cst.Return) -> None:
-            returns_inside.append(node)
-
-    region.body.visit(Inside())
-    if returns_inside:
-        return True
+    for node in walk(region.body, code_only=True):
+        if isinstance(node, cst.Return):
+            return True
+        if isinstance(node, cst.AssignTarget):
+            assigned.update(_target_names(node.target))
     returned: list[str] = []
-
-    class Returns(cst.CSTVisitor):
-        def visit_Return(self, node: cst.Return) -> None:
+    for node in walk(fn.body, code_only=True):
+        if isinstance(node, cst.Return):
             v = node.value
             items = [e.value for e in v.elements] if isinstance(v, (cst.Tuple, cst.List)) else [v]
             returned.extend(i.value for i in items if isinstance(i, cst.Name))
-
-    fn.body.visit(Returns())
     return any(n in assigned for n in returned)
 
 

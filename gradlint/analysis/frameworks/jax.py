@@ -22,6 +22,7 @@ from ..names import literal
 from ..queries import dtype_of, literal_dtype, truthy
 from ..interp.state import JitSpec
 from ..values import EMPTY, Cut, Origin, Val, combine, cut
+from ..walk import walk
 from .arrays import NONDIFF_FUNCS, factory_exact
 from .base import Evidence, Framework, Interp
 
@@ -261,17 +262,10 @@ def _partial_bound(node) -> tuple:
 def _called_names(fn_node) -> set[str]:
     """Names the function calls directly (`model(x)`), not inside nested functions."""
     out: set[str] = set()
-
-    class _V(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is fn_node
-
-        def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Name):
-                out.add(node.func.value)
-
     if isinstance(fn_node, cst.CSTNode):
-        fn_node.visit(_V())
+        for node in walk(fn_node, lambda n: not isinstance(n, cst.FunctionDef) or n is fn_node, code_only=True):
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+                out.add(node.func.value)
     return out
 
 

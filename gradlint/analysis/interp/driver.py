@@ -33,6 +33,7 @@ from .. import frameworks
 from ..events import CallEvent, Ctx, DiffKind, Event, Traced, enter_grad_mode
 
 from ..values import Origin, Val
+from ..walk import walk
 from .calls import CallsMixin
 from .evidence import EvidenceMixin
 from .expressions import ExpressionsMixin
@@ -54,16 +55,13 @@ _LIGHTNING_EVAL_HOOKS = frozenset({"validation_step", "test_step", "predict_step
 def _calls_named(body: list, name: str) -> list[cst.Call]:
     """Calls anywhere in `body` whose callee's last name is `name` (`pl.Trainer(...)`, `Trainer(...)`)."""
     found: list[cst.Call] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            f = node.func
-            last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
-            if last == name:
-                found.append(node)
-
     for stmt in body:
-        stmt.visit(_V())
+        for node in walk(stmt, code_only=True):
+            if isinstance(node, cst.Call):
+                f = node.func
+                last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+                if last == name:
+                    found.append(node)
     return found
 
 
