@@ -118,6 +118,7 @@ UNBOUND = fact("unbound", "a method read off its class (`Class.method(obj, ...)`
 CLS = fact("cls", "the ClassInfo of a CLASS, of an INSTANCE/MODULE of it, or of an optimizer subclass")
 JAXFN = fact("jaxfn", "the JaxTransform of a JAXFN value (which transform, of which function)")
 PARTIAL_ARGS = fact("partial_args", "arguments bound by functools.partial")
+PARTIAL_KEYWORDS = fact("partial_keywords", "the names of the keyword arguments functools.partial binds")
 TAPE = fact("tape", "the TapeInfo of a TAPE value")
 GRAD_CTX = fact("grad_ctx", "the grad mode a context manager sets: on | off | inference | enable (grad on, inference mode kept)")
 AUTOCAST = fact("autocast", "the CallEvent of the torch.autocast(...) a context manager is")

@@ -38,6 +38,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL119': (
         ('https://github.com/tensorflow/tensorflow/issues/26404', "gradients are requested for model.variables, which includes BatchNormalization's non-trainable moving statistics; those entries come back None and apply_gradients gets None gradients"),
     ),
+    'GL121': (
+        ('https://github.com/asantini29/phentax/pull/28', 'int(jnp.ceil(T / delta_t)) needs a concrete value, but under jax.jit T is a tracer, so tracing fails with ConcretizationTypeError'),
+        ('https://github.com/waymo-research/waymax/issues/14', 'a jitted benchmark loops with range(state.remaining_timesteps) over a traced state field (TracerIntegerConversionError)'),
+    ),
     'GL201': (
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
     ),

@@ -12,6 +12,7 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
+from ..analysis import kinds as K
 from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
@@ -1407,9 +1408,44 @@ class GradientOfAllVariables(Rule):
 
 
 # ----------------------------------------------------------------------------- JAX
+def _traced(v, jit: bool) -> bool:
+    """Whether value `v` holds a tracer of the transformed function's arguments. Under `jit`
+    every operation on a tracer gives a tracer, gradient or not (`jnp.ceil(t)`, `t // 2`,
+    `stop_gradient(t)`: they reach `v` as cuts); under `grad` alone only a value that still
+    carries the gradient is read here (the conversions are judged where they reach the output).
+    A dict is not an array: NumPy wraps it as one object and never reads the tracers in it."""
+    if v is None or v.kind == "dict":
+        return False
+    if any(o.kind == "jaxarg" for o in v.live):
+        return True
+    # a Python number or a NumPy array made from a tracer (`int(t)`, `t.item()`, `np.asarray(t)`)
+    # is the consequence of a conversion this rule reports: tracing already stopped there
+    if not jit or v.kind in (K.NUMBER, K.NDARRAY):
+        return False
+    return any(o.kind == "jaxarg" for o, _ in v.cuts)
+
+
+# Arguments that set a size or a number of steps: under jit they must be Python numbers.
+_STATIC_SIZE_ARGS: dict[str, frozenset[int]] = {
+    "builtins.range": frozenset({0, 1, 2}),
+    "jax.numpy.arange": frozenset({0, 1, 2}),
+    "jax.numpy.zeros": frozenset({0}),
+    "jax.numpy.ones": frozenset({0}),
+    "jax.numpy.empty": frozenset({0}),
+    "jax.numpy.full": frozenset({0}),
+    "jax.numpy.eye": frozenset({0, 1}),
+    "jax.numpy.identity": frozenset({0}),
+    "jax.numpy.linspace": frozenset({2}),
+}
+_STATIC_SIZE_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "jax.numpy.zeros": ("shape",), "jax.numpy.ones": ("shape",), "jax.numpy.empty": ("shape",),
+    "jax.numpy.full": ("shape",), "jax.numpy.linspace": ("num",), "jax.numpy.eye": ("N", "M"),
+}
+
+
 class ConcreteValueInTracedFunction(Rule):
     code = "GL121"
-    message = "float()/int()/NumPy on a traced value inside a function given to jax.grad/jit"
+    message = "float()/int()/NumPy (or, under jit, a size) on a traced value inside a function given to jax.grad/jit"
     severity = Severity.ERROR
     frameworks = ("jax",)
     docs = "https://jax.readthedocs.io/en/latest/errors.html#jax.errors.ConcretizationTypeError"
@@ -1420,7 +1456,11 @@ class ConcreteValueInTracedFunction(Rule):
         NumPy functions (`np.mean(x)`) need a concrete value: under `jit` they raise
         `ConcretizationTypeError` / `TracerArrayConversionError`; under `grad` NumPy raises and
         `float()` at best acts as a silent `stop_gradient`, so the term contributes nothing to
-        the gradient. gradlint follows the traced values into helper functions of the module.
+        the gradient. Under `jit` a size must be concrete too: `range(n)`, `jnp.arange(n)`,
+        `jnp.zeros(n)` with `n` computed from a traced argument (even through `jnp.ceil` or
+        `//`: under jit every operation on a tracer gives a tracer) raise when traced. A bound
+        method given to `jax.jit(self.f)` is traced without `self` (static_argnums count after
+        it). gradlint follows the traced values into helper functions of the module.
 
         Instead: use `jax.numpy` (`jnp.mean`, `jnp.abs`) and `jnp.where`/`jax.lax.cond` instead
         of Python branches on traced values.
@@ -1441,7 +1481,37 @@ class ConcreteValueInTracedFunction(Rule):
             print(jax.grad(loss)(jnp.array([0.5, -0.2]), jnp.array([1.0, 2.0]), 0.3))
             """,
             line=5,
-        )
+        ),
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def rollout(state):
+                for _ in range(state.remaining_steps):
+                    state = state.step()
+                return state
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            class Waveform:
+                def __init__(self, dt):
+                    self.dt = dt
+
+                def times(self, duration):
+                    return jnp.arange(jnp.ceil(duration / self.dt)) * self.dt
+
+                def __call__(self, duration):
+                    return jax.jit(self.times)(duration)
+            """,
+            line=9,
+        ),
     ]
     valid = [
         """
@@ -1454,7 +1524,34 @@ class ConcreteValueInTracedFunction(Rule):
             return jnp.mean((params["w"] * x + params["b"] - y) ** 2)
         g = jax.jit(jax.grad(mse))({"w": 2.0, "b": 1.0}, x, y)
         print({k: float(v) for k, v in g.items()})
+        """,
         """
+        import functools
+        import math
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def pad(x):
+            n = x.shape[0]
+            return jnp.concatenate([x, jnp.zeros(n)]) + jnp.arange(int(math.ceil(n / 2))).sum()
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def repeat(x, steps):
+            for _ in range(steps):
+                x = x * 2
+            return x
+
+        class Waveform:
+            def __init__(self, dt):
+                self.dt = dt
+
+            def times(self, duration):
+                return jnp.arange(math.ceil(duration / self.dt)) * self.dt
+
+            def __call__(self, duration):
+                return jax.jit(self.times, static_argnums=0)(duration)
+        """,
     ]
 
     def on_call(self, ev: CallEvent) -> None:
@@ -1465,14 +1562,25 @@ class ConcreteValueInTracedFunction(Rule):
         is_np = q.startswith("numpy.")
         is_cast = q in BUILTIN_CASTS
         is_meth = ev.method in ("item", "tolist") and ev.recv is not None
+        jit = tr.kind == "jit"
+        if jit and not (is_np or is_cast or is_meth):
+            # under jit a size must be concrete too: `range(n)`, `jnp.arange(n)`, `jnp.zeros(n)`
+            sizes = _STATIC_SIZE_ARGS.get(q)
+            if sizes is None:
+                return
+            vals = [v for i, v in enumerate(ev.args) if i in sizes]
+            vals += [v for k, v in ev.kwargs.items() if k in _STATIC_SIZE_KEYWORDS.get(q, ())]
+            if any(_traced(v, jit) for v in vals):
+                self._report(ev.node, "jit", False, size=True)
+            return
         if not (is_np or is_cast or is_meth):
             return
         vals = [ev.recv] if is_meth else ev.args
         # a dict is not an array: NumPy wraps it as one object and never reads the tracers in it
         # (`np.sum(metrics_dict, -1)` returns the dict)
-        if not any(o.kind == "jaxarg" for v in vals if v is not None and v.kind != "dict" for o in v.live):
+        if not any(_traced(v, jit) for v in vals):
             return
-        if tr.kind == "jit" or is_np or is_meth:
+        if jit or is_np or is_meth:
             self._report(ev.node, tr.kind, is_np)
         # float()/int() under grad: reported when it reaches the output (on_diff)
 
@@ -1483,8 +1591,16 @@ class ConcreteValueInTracedFunction(Rule):
             if o.kind == "jaxarg":
                 self._report(c.node, "grad", False)
 
-    def _report(self, node, kind: str, is_np: bool) -> None:
+    def _report(self, node, kind: str, is_np: bool, size: bool = False) -> None:
         what = f"`{call_name(node)}`" if isinstance(node, cst.Call) else "this conversion"
+        if size:
+            self.report(
+                node,
+                f"{what} takes a size from a traced value inside a function transformed by jax.jit: array shapes and "
+                f"loop counts must be known when tracing, so it raises ConcretizationTypeError/TracerIntegerConversionError; "
+                f"compute the size from static values (shapes, static_argnums) or loop with jax.lax.fori_loop/scan",
+            )
+            return
         if kind == "jit" or is_np:
             effect = "needs a concrete value and raises ConcretizationTypeError/TracerArrayConversionError under tracing"
         else:

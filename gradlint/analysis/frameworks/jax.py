@@ -58,6 +58,8 @@ class JaxTransform:
     # functools.partial(f, a, k=v) given to the transform: the leading positional parameters
     # and the keywords it binds are closed over, not traced (argnums count after them)
     bound: tuple = (0, frozenset())
+    # `jax.jit(self.step)`: a bound method; its receiver is the first bound parameter
+    receiver: Any = field(default=None)
 
 
 def transformed_function(fn: "FunctionInfo", node: cst.CSTNode) -> Val:
@@ -71,8 +73,17 @@ def _transform(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     kwargs = ev.kwargs
     f = args[0] if args else kwargs.get("fun") or EMPTY
     kind = "grad" if (q in JAX_GRAD or q in JAX_JACOBIAN) else "vjp" if q in JAX_VJP else "jit"
+    bound = _partial_bound(ev.arg_nodes[0] if ev.arg_nodes else None)
+    if bound == (0, frozenset()) and (f.get(F.PARTIAL_ARGS) or f.get(F.PARTIAL_KEYWORDS)):
+        # a partial made earlier (`step = functools.partial(train_step, model, cfg)`)
+        bound = (len(f.get(F.PARTIAL_ARGS) or ()), frozenset(f.get(F.PARTIAL_KEYWORDS) or ()))
+    receiver = None
+    if f.kind == K.BOUND and f.get(F.SELF) is not None:
+        # JAX sees the method without `self`: argnums and static_argnums count after it
+        bound = (bound[0] + 1, bound[1])
+        receiver = f.get(F.SELF)
     info = JaxTransform(kind, f.get(F.FN), ev.node, _argnums(ev), truthy(kwargs.get("has_aux")), q in JAX_VALUE_AND_GRAD, q,
-                        f.get(F.JAXFN), _static_from_call(ev), _partial_bound(ev.arg_nodes[0] if ev.arg_nodes else None))
+                        f.get(F.JAXFN), _static_from_call(ev), bound, receiver)
     if kind == "vjp":
         # jax.vjp(f, *primals): f runs now, traced at every primal
         call_transformed(it, dataclasses.replace(info, kind="grad", argnums=tuple(range(len(args) - 1))), ev, st, args=args[1:])
@@ -114,10 +125,11 @@ def trace(it: Interp, info: JaxTransform, st: "State") -> None:
         if kind not in ("pos", "kwonly"):
             continue
         if i < n_bound or name in kw_bound:
-            env_params[name] = Val(kind=None)  # given by functools.partial: a closed-over value
+            # given by functools.partial, or the receiver of a bound method: a closed-over value
+            env_params[name] = info.receiver if i == 0 and info.receiver is not None else Val(kind=None)
             continue
         idx = i - n_bound
-        traced = (idx in argnums) if info.kind == "grad" else (idx not in static and name not in static)
+        traced = (idx in argnums) if info.kind == "grad" else (idx not in static and name not in static and UNKNOWN_STATIC not in static)
         if info.kind == "jit" and idx in static:
             traced = False
         if traced:
@@ -156,7 +168,7 @@ def _call_jaxfn(it: Interp, func: Val, ev: CallEvent, st: "State") -> Val:
 
 
 def _jit_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
-    fn.jit = JitSpec("grad" if qual in JAX_GRAD else "jit", _static_names(fn, call_args))
+    fn.jit = JitSpec("grad" if qual in JAX_GRAD else "jit", _static_names(fn, call_args, qual))
 
 
 def _partial_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
@@ -168,7 +180,7 @@ def _partial_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args
     except Exception:
         return
     if iq in JAX_JIT or iq in JAX_GRAD:
-        fn.jit = JitSpec("grad" if iq in JAX_GRAD else "jit", _static_names(fn, call_args[1:]))
+        fn.jit = JitSpec("grad" if iq in JAX_GRAD else "jit", _static_names(fn, call_args[1:], iq))
 
 
 class Jax(Framework):
@@ -286,10 +298,18 @@ def _argnums(ev: CallEvent) -> tuple:
     return (0,)
 
 
+# In a transform's `static` set: which parameters are static is not known (`static_argnums=
+# STATIC`, an `in_axes` computed at run time). No parameter is then believed to be traced.
+UNKNOWN_STATIC = "*"
+_MAPPING = frozenset({"jax.vmap", "jax.pmap", "flax.nnx.vmap", "flax.nnx.pmap"})
+
+
 def _static_from_call(ev: CallEvent) -> set:
     out: set = set()
-    a = ev.kw_nodes.get("static_argnums")
-    if a is not None:
+    for key in ("static_argnums", "static_broadcasted_argnums"):
+        a = ev.kw_nodes.get(key)
+        if a is None:
+            continue
         c = literal(a)
         if isinstance(c, int):
             out.add(c)
@@ -298,6 +318,22 @@ def _static_from_call(ev: CallEvent) -> set:
                 c = literal(e.value)
                 if isinstance(c, int):
                     out.add(c)
+                else:
+                    out.add(UNKNOWN_STATIC)
+        else:
+            out.add(UNKNOWN_STATIC)
+    if ev.qual in _MAPPING:
+        # vmap/pmap trace only the mapped arguments: `in_axes=None` passes one through as it is
+        a = ev.kw_nodes.get("in_axes")
+        if a is None and ev.qual == "jax.vmap" and len(ev.arg_nodes) > 1:
+            a = ev.arg_nodes[1]
+        if a is not None and not isinstance(literal(a), int):
+            if isinstance(a, (cst.Tuple, cst.List)):
+                for i, e in enumerate(a.elements):
+                    if not isinstance(literal(e.value), int):
+                        out.add(i)  # None, or an axis tree: not proven traced
+            else:
+                out.add(UNKNOWN_STATIC)
     n = ev.kw_nodes.get("static_argnames")
     if n is not None:
         c = literal(n)
@@ -306,27 +342,40 @@ def _static_from_call(ev: CallEvent) -> set:
         elif isinstance(n, (cst.Tuple, cst.List)):
             for e in n.elements:
                 c = literal(e.value)
-                if isinstance(c, str):
-                    out.add(c)
+                out.add(c if isinstance(c, str) else UNKNOWN_STATIC)
+        else:
+            out.add(UNKNOWN_STATIC)
     return out
 
 
-def _static_names(fn: "FunctionInfo", call_args) -> set:
-    out: set = set()
-    if not call_args:
-        return out
+def _static_names(fn: "FunctionInfo", call_args, qual: str | None = None) -> set:
+    """The parameters (names and positions) a decorator's `static_argnums`/`static_argnames`
+    (and, for vmap/pmap, `in_axes` entries that are not an axis) keep untraced. Not literal:
+    every parameter (none is proven traced)."""
     names = [p[0] for p in fn.params]
-    for a in call_args:
+    out: set = set()
+    unknown = False
+
+    def positions(node) -> list | None:
+        c = literal(node)
+        if isinstance(c, int):
+            return [c]
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return [literal(e.value) for e in node.elements]
+        return None
+
+    for a in call_args or ():
         if a.keyword is None:
             continue
-        if a.keyword.value == "static_argnums":
-            c = literal(a.value)
-            idxs = [c] if isinstance(c, int) else [literal(e.value) for e in a.value.elements] if isinstance(a.value, (cst.Tuple, cst.List)) else []
-            for i in idxs:
+        key = a.keyword.value
+        if key in ("static_argnums", "static_broadcasted_argnums"):
+            idxs = positions(a.value)
+            unknown |= idxs is None or not all(isinstance(i, int) for i in idxs)
+            for i in idxs or ():
                 if isinstance(i, int) and 0 <= i < len(names):
                     out.add(names[i])
                     out.add(i)
-        elif a.keyword.value == "static_argnames":
+        elif key == "static_argnames":
             c = literal(a.value)
             if isinstance(c, str):
                 out.add(c)
@@ -335,6 +384,21 @@ def _static_names(fn: "FunctionInfo", call_args) -> set:
                     c = literal(e.value)
                     if isinstance(c, str):
                         out.add(c)
+                    else:
+                        unknown = True
+            else:
+                unknown = True
+        elif key == "in_axes" and qual in _MAPPING and not isinstance(literal(a.value), int):
+            if isinstance(a.value, (cst.Tuple, cst.List)):
+                for i, e in enumerate(a.value.elements):
+                    if not isinstance(literal(e.value), int) and i < len(names):
+                        out.add(names[i])
+                        out.add(i)
+            else:
+                unknown = True
+    if unknown:
+        out.update(names)
+        out.update(range(len(names)))
     return out
 
 

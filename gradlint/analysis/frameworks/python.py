@@ -49,7 +49,7 @@ class Python(Framework):
         if q == "functools.partial" and args:
             f = args[0]
             if f.kind in (K.FUNCTION, K.JAXFN, K.REF, K.CLASS):
-                return f.with_fact(F.PARTIAL_ARGS, tuple(args[1:]))
+                return f.with_facts({F.PARTIAL_ARGS: tuple(args[1:]), F.PARTIAL_KEYWORDS: frozenset(ev.kwargs)})
             return f
         if q in ("copy.deepcopy", "copy.copy") and args:
             return args[0]
