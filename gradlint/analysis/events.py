@@ -340,7 +340,8 @@ class BinOpEvent(Event):
 
 
 class UseEvent(Event):
-    """A read that rules care about: `name` is "grad" for `x.grad` (value: x)."""
+    """A read that rules care about: `name` is "grad" for `x.grad` (value: x), "branch" for the
+    test of an `if`, `while` or conditional expression (value: the test's)."""
 
     __slots__ = ("name", "value")
 

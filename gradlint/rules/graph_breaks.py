@@ -15,7 +15,7 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
-from ..analysis.events import AssignEvent, CallEvent, DiffEvent
+from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import Note, Val
 from ..analysis.names import dotted_name
 from ..diagnostics import Applicability, Severity
@@ -1425,6 +1425,20 @@ def _traced(v, jit: bool) -> bool:
     return any(o.kind == "jaxarg" for o, _ in v.cuts)
 
 
+def _computes_an_array(test: cst.BaseExpression) -> bool:
+    """Whether a branch test computes its value (a comparison by value, arithmetic, a call)
+    rather than reading one: `if state.dynamic_scale:` and `if cfg is None:` ask a Python
+    object (a pytree node, an option) for its truth, which is no tracer even when the object
+    came in as a traced argument."""
+    if isinstance(test, cst.BooleanOperation):
+        return _computes_an_array(test.left) or _computes_an_array(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _computes_an_array(test.expression)
+    if isinstance(test, cst.Comparison):
+        return not any(isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in test.comparisons)
+    return isinstance(test, (cst.BinaryOperation, cst.Call))
+
+
 # Arguments that set a size or a number of steps: under jit they must be Python numbers.
 _STATIC_SIZE_ARGS: dict[str, frozenset[int]] = {
     "builtins.range": frozenset({0, 1, 2}),
@@ -1460,7 +1474,10 @@ class ConcreteValueInTracedFunction(Rule):
         `jnp.zeros(n)` with `n` computed from a traced argument (even through `jnp.ceil` or
         `//`: under jit every operation on a tracer gives a tracer) raise when traced. A bound
         method given to `jax.jit(self.f)` is traced without `self` (static_argnums count after
-        it). gradlint follows the traced values into helper functions of the module.
+        it). A Python `if`/`while` on a computed traced value (`if norm > 1.0:`) raises
+        TracerBoolConversionError; a test that only reads an object (`if state.dynamic_scale:`,
+        `if cfg is None:`) is Python's own business. gradlint follows the traced values into
+        helper functions of the module.
 
         Instead: use `jax.numpy` (`jnp.mean`, `jnp.abs`) and `jnp.where`/`jax.lax.cond` instead
         of Python branches on traced values.
@@ -1512,6 +1529,20 @@ class ConcreteValueInTracedFunction(Rule):
             """,
             line=9,
         ),
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def clipped_step(params, grads):
+                norm = jnp.sqrt(sum(jnp.sum(g ** 2) for g in jax.tree_util.tree_leaves(grads)))
+                if norm > 1.0:
+                    grads = jax.tree_util.tree_map(lambda g: g / norm, grads)
+                return jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads)
+            """,
+            line=7,
+        ),
     ]
     valid = [
         """
@@ -1551,6 +1582,14 @@ class ConcreteValueInTracedFunction(Rule):
 
             def __call__(self, duration):
                 return jax.jit(self.times, static_argnums=0)(duration)
+
+        @jax.jit
+        def train_step(state, batch):
+            if state.dynamic_scale:  # a pytree node or None: Python truth, no tracer
+                batch = batch * 2
+            if batch.shape[0] > 1 and state.opt is not None:
+                batch = batch[1:]
+            return state, batch
         """,
     ]
 
@@ -1583,6 +1622,18 @@ class ConcreteValueInTracedFunction(Rule):
         if jit or is_np or is_meth:
             self._report(ev.node, tr.kind, is_np)
         # float()/int() under grad: reported when it reaches the output (on_diff)
+
+    def on_use(self, ev: UseEvent) -> None:
+        # `if t > 0:` under jit: Python asks the tracer for a bool (TracerBoolConversionError)
+        if ev.name != "branch" or ev.ctx.traced is None or ev.ctx.traced.kind != "jit":
+            return
+        if _computes_an_array(ev.node) and _traced(ev.value, True):
+            self.report(
+                ev.node,
+                "a Python `if`/`while` on a traced value inside a function transformed by jax.jit: the branch needs a "
+                "concrete bool, so tracing raises TracerBoolConversionError; use jnp.where, jax.lax.cond or "
+                "jax.lax.while_loop, or make the value static (static_argnums)",
+            )
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "jax":

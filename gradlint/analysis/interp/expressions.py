@@ -122,7 +122,7 @@ class ExpressionsMixin(_Base):
         return self.eval(node.value, st)
 
     def _e_ifexp(self, node: cst.IfExp, st: State) -> Val:
-        self.eval(node.test, st)
+        self.emit(UseEvent(node.test, st.ctx, "branch", self.eval(node.test, st)))
         return join([self.eval(node.body, st), self.eval(node.orelse, st)])
 
     def _e_boolop(self, node: cst.BooleanOperation, st: State) -> Val:
