@@ -169,7 +169,7 @@ class DiffEvent(Event):
     a Lightning `training_step` return."""
 
     __slots__ = (
-        "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit",
+        "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit", "stale_hit",
         "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call",
     )
 
@@ -186,6 +186,7 @@ class DiffEvent(Event):
         retain: bool | None = False,
         create_graph: bool | None = False,
         freed_hit: frozenset = frozenset(),
+        stale_hit: dict | None = None,
         tape=None,
         tape_method: str | None = None,
         tape_name: str | None = None,
@@ -204,6 +205,10 @@ class DiffEvent(Event):
         self.retain = retain  # retain_graph: True / False / None (unknown, e.g. a variable)
         self.create_graph = create_graph
         self.freed_hit = freed_hit  # graph nodes of the target whose buffers an earlier backward freed
+        # graph nodes of the target built before an optimizer step changed the parameters they
+        # saved: {node: (the step's call, the origins it updated, those named by its parameters
+        # (`D` of `D.parameters()`, not D's submodules), the origins the node used)}
+        self.stale_hit = stale_hit or {}
         # TAPE: the TapeInfo, the method (gradient/jacobian/batch_jacobian), the tape's name,
         # and whether a non-persistent tape was used before on this path
         self.tape = tape

@@ -108,23 +108,29 @@ def param_origins(params: Val) -> frozenset:
     return frozenset(origins)
 
 
-def freeze(v: Val, frozen: bool) -> None:
-    """requires_grad switched off (or back on) for everything `v` is made of: for a module of
-    a class the analysis sees (the file's or a project module's), also its submodules and
-    parameters as its methods set them (`self.fc = nn.Linear(...)` has an origin of its own,
-    and `G.requires_grad_(False)` freezes it too)."""
+def module_origins(v: Val) -> frozenset:
+    """The module and parameter origins `v` is made of: for a module of a class the analysis
+    sees (the file's or a project module's), also those of its submodules and parameters as
+    its methods set them (`self.fc = nn.Linear(...)` has an origin of its own)."""
+    out: set = set()
     stack, seen = [v], set()
     while stack:
         cur = stack.pop()
         if id(cur) in seen:
             continue
         seen.add(id(cur))
-        for o in cur.live:
-            if o.kind in (K.ORIGIN_MODULE, K.ORIGIN_TENSOR):
-                o.frozen = frozen
+        out.update(o for o in cur.live if o.kind in (K.ORIGIN_MODULE, K.ORIGIN_TENSOR))
         fields = cur.get(F.FIELDS)
         if isinstance(fields, dict):
             stack.extend(f for f in fields.values() if f.kind in (K.MODULE, K.TENSOR, K.PARAMS) or f.get(F.CLS) is not None)
+    return frozenset(out)
+
+
+def freeze(v: Val, frozen: bool) -> None:
+    """requires_grad switched off (or back on) for everything `v` is made of (module_origins:
+    `G.requires_grad_(False)` freezes `G.fc` too)."""
+    for o in module_origins(v):
+        o.frozen = frozen
 
 
 def none_ness(v: Val) -> bool | None:

@@ -672,3 +672,108 @@ class LossHistoryAccumulated(Rule):
         if isinstance(value_node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix("Store a detached tensor", (NodeEdit(value_node, ".detach()", how="after"),), Applicability.UNSAFE)
         return RuleFix("Store a detached tensor", (NodeEdit(value_node, f"({self.ctx.code(value_node)}).detach()"),), Applicability.UNSAFE)
+
+
+class BackwardAfterOptimizerStep(Rule):
+    code = "GL206"
+    message = "a backward pass goes through a graph built before an optimizer step changed the parameters it saved"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
+    triggers = ("step",)
+    rationale = """
+        `optimizer.step()` updates its parameters in place. Every operation of a graph built
+        before the step that saved one of those parameters for its backward (a linear or
+        convolution layer keeps its weight to pass the gradient on to its input) now holds a
+        changed tensor, and a backward pass through it raises "one of the variables needed for
+        gradient computation has been modified by an inplace operation". The classic case is a
+        GAN whose generator loss reuses the discriminator output computed before
+        `optimizer_D.step()` (or an actor-critic whose actor loss goes through the critic
+        stepped just before); PyTorch 1.5 turned the silently wrong gradients of that code into
+        this error. gradlint reports it when the backward pass must go through the stepped
+        module to reach other parameters (the generator's, the actor's).
+
+        Instead: compute the shared part again after the step (`D(fake)` for the generator
+        loss), or run both backward passes before either step.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            G, D = nn.Linear(4, 4), nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+            opt_g, opt_d = torch.optim.Adam(G.parameters()), torch.optim.Adam(D.parameters())
+            bce = nn.BCEWithLogitsLoss()
+            for real in torch.randn(10, 16, 4):
+                d_fake = D(G(torch.randn(16, 4)))
+                loss_d = bce(D(real), torch.ones(16, 1)) + bce(d_fake, torch.zeros(16, 1))
+                opt_d.zero_grad()
+                loss_d.backward(retain_graph=True)
+                opt_d.step()
+                loss_g = bce(d_fake, torch.ones(16, 1))
+                opt_g.zero_grad()
+                loss_g.backward()
+                opt_g.step()
+            """,
+            line=14,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        G, D = nn.Linear(4, 4), nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+        opt_g, opt_d = torch.optim.Adam(G.parameters()), torch.optim.Adam(D.parameters())
+        bce = nn.BCEWithLogitsLoss()
+        for real in torch.randn(10, 16, 4):
+            fake = G(torch.randn(16, 4))
+            loss_d = bce(D(real), torch.ones(16, 1)) + bce(D(fake.detach()), torch.zeros(16, 1))
+            opt_d.zero_grad()
+            loss_d.backward()
+            opt_d.step()
+            loss_g = bce(D(fake), torch.ones(16, 1))
+            opt_g.zero_grad()
+            loss_g.backward()
+            opt_g.step()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for x in torch.randn(10, 16, 4):
+            loss = model(x).pow(2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        """,
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in TORCH_GRAPH_DIFF or not ev.stale_hit or ev.freed_hit:
+            return  # a freed graph is GL201's finding (and has the same remedy)
+        reached = frozenset(o for o in ev.target.live if o.certain and not o.frozen)
+        hits = []
+        for g, (step, stepped, direct, used) in ev.stale_hit.items():
+            others = reached - stepped
+            if others:  # the gradient must pass the stepped module to reach the others
+                # named first: a call of the stepped module itself (`D(fake)`, not a layer inside
+                # it) on the way to those others
+                hits.append(((not (used & others), not (used & direct)), g[0], step))
+        if not hits:
+            return
+        def where(node) -> tuple[int, int]:
+            rng = self.ctx.range_of(node)
+            return (rng[0].line, rng[0].column) if rng else (0, 0)
+
+        _, op, step = min(hits, key=lambda h: (h[0], where(h[1])))  # the first in the file: what the message names
+        text = " ".join(self.ctx.code(op).split())
+        text = text if len(text) <= 48 else text[:45] + "..."
+        self.report(
+            ev.node,
+            lambda line, op=op, step=step, text=text: (
+                f"this backward pass goes through `{text}` (line {line(op)}), computed before "
+                f"`{self.ctx.code(step)}` (line {line(step)}) changed the parameters it saved in place: backward() raises "
+                "\"one of the variables needed for gradient computation has been modified by an inplace operation\"; "
+                "compute it again after the step, or run both backward passes before stepping"
+            ),
+        )

@@ -15,7 +15,7 @@ from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent, en
 from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..names import dotted_name
-from ..queries import fw_of, is_torch_val, numel, dtype_of, param_origins
+from ..queries import fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
@@ -277,6 +277,7 @@ class CallsMixin(_Base):
             ctx = ctx.replace(traced=traced)
         act = Activation(fn, fn.closure, depth)
         inner = State(env, st.freed, ctx, act, st.used, st.gflag)
+        inner.stale = st.stale
         for name, v in list(env.items()):
             if v.kind is None and not (params_override and name in params_override):
                 # an argument the caller knows nothing about (an imported model class): what
@@ -290,6 +291,7 @@ class CallsMixin(_Base):
         st.freed = inner.freed
         st.used = inner.used
         st.gflag = inner.gflag
+        st.stale = inner.stale
         if self_val is not None and params_override is None:
             fields = self_val.get(F.FIELDS)
             self_name = fn.params[0][0] if fn.params else None
@@ -344,7 +346,9 @@ class CallsMixin(_Base):
         if info.is_module:
             fw = "tf" if info.is_keras else info.framework
             o = Origin(K.ORIGIN_MODULE, label or "", node, certain=True, framework=fw)
-            return Val(frozenset({o}), kind=K.MODULE, attrs={F.CLS: info, F.FRESH_ORIGIN: label is None, F.FW: fw, F.FIELDS: {}})
+            v = Val(frozenset({o}), kind=K.MODULE, attrs={F.CLS: info, F.FRESH_ORIGIN: label is None, F.FW: fw, F.FIELDS: {}})
+            self._module_of[o] = v  # its fields (filled as __init__ runs) hold its submodules
+            return v
         # `fields`: the object's attributes as its methods set them (mutable, like the object)
         return Val(kind=K.INSTANCE, attrs={F.CLS: info, F.FIELDS: {}})
 
@@ -441,6 +445,11 @@ class CallsMixin(_Base):
             # graph nodes matter only where something certainly requires grad
             return out
         g = (node, st.ctx.key)
+        # what the node saved: the origins it was computed from (an optimizer step over them
+        # makes it stale); made again, it is fresh
+        self._graph_origins[g] = out.live
+        if st.stale and g in st.stale:
+            st.stale = st.stale - {g}
         return Val(out.live, out.cuts, out.notes, out.graphs | {g}, kind, attrs)
 
     def inplace_result(self, node, st: State, target: Val, vals: list[Val]) -> Val:
@@ -477,6 +486,18 @@ class CallsMixin(_Base):
             st.gflag = ("zero_after_backward" if prev in ("backward", "backward_scaled") else "zero", node)
         elif kind == "step":
             st.gflag = ("step", node)
+            direct = stepped = frozenset(o for o in (target.get(F.OPT_PARAMS) or ()) if o.certain)
+            for o in direct:  # `D.parameters()` are also those of D's submodules
+                m = self._module_of.get(o)
+                if m is not None:
+                    stepped = stepped | module_origins(m)
+            if stepped and target.kind == K.OPTIMIZER and target.get(F.FW) != "tf":
+                # the step updates these parameters in place: every graph node built from them
+                # so far saved the old values
+                now = frozenset(g for g, live in self._graph_origins.items() if live & stepped)
+                for g in now - st.stale:
+                    self._stale_by[g] = (node, stepped, direct)
+                st.stale = st.stale | now
         elif kind == "unscale":
             st.gflag = ("unscaled", node)
 
@@ -486,8 +507,9 @@ class CallsMixin(_Base):
         """Something is differentiated (see DiffEvent; `details` are its kind-specific fields)."""
         node = node if node is not None else ev.node
         hit = target.graphs & st.freed if st.freed else frozenset()
+        stale = target.graphs & st.stale if st.stale else frozenset()
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain,
-                      create_graph=create_graph, freed_hit=hit, tape=tape, **details)
+                      create_graph=create_graph, freed_hit=hit, tape=tape, stale_hit=self._stale_hits(stale), **details)
         self._diff_count += 1
         self.emit(d)
         if kind == DiffKind.BACKWARD:
@@ -495,6 +517,11 @@ class CallsMixin(_Base):
         if kind in (DiffKind.BACKWARD, DiffKind.AUTOGRAD_GRAD) and retain is False:
             st.freed = st.freed | target.graphs
         return d
+
+    def _stale_hits(self, stale: frozenset) -> dict:
+        """{graph node: (the step, the origins it updated, those its parameters came from (`D`
+        of `D.parameters()`), the origins the node used)}."""
+        return {g: (*self._stale_by[g], self._graph_origins.get(g, frozenset())) for g in stale if g in self._stale_by}
 
     def _after_function(self, fn: FunctionInfo, st: State, kind: str, params: dict) -> Val:
         ret = join(st.act.returns) if st.act.returns else Val(kind=K.NONE)

@@ -101,6 +101,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._recording: list | None = None
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._diff_count = 0
+        # graph node -> the origins it was computed from; a node an optimizer step made stale ->
+        # (the step's call, the origins it updated) (see opt_event)
+        self._graph_origins: dict[tuple, frozenset] = {}
+        self._stale_by: dict[tuple, tuple] = {}
+        self._module_of: dict = {}  # module origin -> the instance's value (its fields)
         self._module_uses = None  # evidence of the module-level statements (interp/evidence.py)
         # a module-level name read inside a function, proven by that function's uses: one value
         # per (function, name, global value), so every read in the function is the same module

@@ -47,6 +47,9 @@ class InterpreterHost(Interp, Protocol):
     _loop_depth: int
     _diff_count: int
     _jax_analysed: set
+    _graph_origins: dict[tuple, frozenset]
+    _stale_by: dict[tuple, tuple]
+    _module_of: dict
 
     # driver
     _recording: list | None

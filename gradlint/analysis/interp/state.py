@@ -121,7 +121,7 @@ class Activation:
 class State:
     """One path through the code: the bindings, and what happened on the path so far."""
 
-    __slots__ = ("env", "freed", "used", "gflag", "ctx", "act", "dead", "saved_by")
+    __slots__ = ("env", "freed", "used", "gflag", "ctx", "act", "dead", "saved_by", "stale")
 
     def __init__(self, env: dict, freed: frozenset, ctx: Ctx, act: Activation, used: frozenset = frozenset(), gflag=None,
                  saved_by: dict | None = None) -> None:
@@ -136,9 +136,13 @@ class State:
         # backward on this path (None: several did, on paths that met), so that an in-place
         # change of it afterwards can name what it breaks
         self.saved_by: dict[str, cst.CSTNode | None] = saved_by if saved_by is not None else {}
+        # graph nodes that saved parameters an optimizer step has since changed in place, on
+        # every path that met here (a backward through one raises)
+        self.stale: frozenset = frozenset()
 
     def fork(self) -> "State":
         s = State(dict(self.env), self.freed, self.ctx, self.act, self.used, self.gflag, dict(self.saved_by))
+        s.stale = self.stale
         return s
 
     def forget_saved(self, name: str) -> None:
@@ -168,6 +172,7 @@ class State:
             self.freed = alive[0].freed
             self.used = alive[0].used
             self.gflag = alive[0].gflag
+            self.stale = alive[0].stale
             return
         keys: dict[str, None] = {}
         for s in alive:
@@ -194,6 +199,11 @@ class State:
         self.used = used
         g = alive[0].gflag
         self.gflag = g if all(s.gflag == g for s in alive) else None
+        stale = alive[0].stale
+        for s in alive[1:]:
+            if s.stale is not stale:
+                stale = stale & s.stale  # stepped on every path, not on some
+        self.stale = stale
 
 
 def _join_saved(alive: list[State]) -> dict:
