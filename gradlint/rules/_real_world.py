@@ -43,6 +43,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/waymo-research/waymax/issues/14', 'a jitted benchmark loops with range(state.remaining_timesteps) over a traced state field (TracerIntegerConversionError)'),
     ),
     'GL201': (
+        ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
     ),
     'GL202': (
