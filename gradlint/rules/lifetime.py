@@ -7,7 +7,6 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.names import root_name
-from ..analysis.walk import walk
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, origin_name
@@ -102,10 +101,8 @@ class BackwardThroughFreedGraph(Rule):
     def _call_sites(self, graphs) -> list:
         """The calls through which the operations of `graphs` were reached (`rnn(x, h)` for a
         layer inside rnn's forward): a graph node's key holds their ids."""
-        wanted = {cid for g in graphs for cid in g[1][1]}
-        if not wanted:
-            return []
-        return [n for pc in self.ctx.chunks for n in walk(pc.module, code_only=True) if isinstance(n, cst.Call) and id(n) in wanted]
+        found = (self.ctx.node_with_id(cid) for g in graphs for cid in g[1][1])
+        return [n for n in found if isinstance(n, cst.Call)]
 
     def _scope(self, node):
         return next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
