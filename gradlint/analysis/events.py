@@ -22,6 +22,7 @@ class DiffKind(StrEnum):
     BACKWARD = "backward"  # loss.backward(), torch.autograd.backward, accelerator.backward(loss)
     AUTOGRAD_GRAD = "autograd_grad"  # torch.autograd.grad(outputs, inputs)
     TAPE = "tape"  # tape.gradient / jacobian / batch_jacobian
+    TF_GRAPH = "tf_graph"  # TensorFlow 1 graph mode: tf.gradients(ys, xs), optimizer.minimize(loss)
     JAX = "jax"  # the return value of a function given to jax.grad & co
     KERAS = "keras"  # a loss function given to Keras compile(loss=...)
     LIGHTNING = "lightning"  # what a LightningModule's training_step returns

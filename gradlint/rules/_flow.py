@@ -228,6 +228,13 @@ class StarvedOrigins(Rule):
         if ev.kind == "autograd_grad":
             requested = set(ev.sources.live) if ev.sources is not None else set()
             return [o for o in hungry if o in requested]
+        if ev.kind == "tf_graph":  # tf.gradients(ys, xs) / minimize(loss, var_list): all trainable without xs
+            if ev.sources is None:
+                return list(hungry)
+            requested = set()
+            for item in source_items(ev.sources):
+                requested |= item.live
+            return [o for o in hungry if o in requested]
         if ev.kind in ("jax", "keras"):
             return list(hungry)
         # torch backward: the optimizer stepped next (same run, before the next backward)

@@ -101,6 +101,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL408': (
         ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),
     ),
+    'GL409': (
+        ('https://github.com/aymericdamien/TensorFlow-Examples/issues/383', 'the cross-entropy is written as y * tf.log(pred) on softmax probabilities; once a probability underflows to 0 the log is -inf and loss and gradients become NaN'),
+    ),
     'GL410': (
         ('https://github.com/LZGMatrix/BOP19_CDPN_2019ICCV/issues/4', 'the coordinate maps are decoded with torch.argmax over the bins before the loss, so the loss has no grad_fn'),
         ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),

@@ -652,7 +652,7 @@ class Fp16AutocastWithoutGradScaler(Rule):
 # exp/expm1: a `where` used as an overflow guard (`where(x < th, exp(x), c)`) still
 # differentiates exp where it overflowed: inf * 0 = NaN (pytorch#156212)
 _UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma", "exp", "expm1"})
-_SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
+_SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
 
 
 def _func_last(node: cst.CSTNode) -> str | None:
@@ -1027,14 +1027,15 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         """
     ]
 
-    call_names = frozenset({"sigmoid", "softmax", "Sigmoid", "clamp", "clamp_min", "clip", "log"})
+    call_names = frozenset({"sigmoid", "softmax", "Sigmoid", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "log"})
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
         if last in ("sigmoid", "softmax", "Sigmoid") and ev.result.live:
             ev.add_note(Note("prob", ev.node, data=last, through_cuts=False))
             return
-        if last in ("clamp", "clamp_min", "clip") and ev.result.live:
+        if last in ("clamp", "clamp_min", "clip", "clip_by_value", "maximum") and ev.result.live:
+            # `tf.clip_by_value(p, 1e-10, 1.0)`, `tf.maximum(p, eps)`: kept away from 0
             ev.add_note(Note("sanitized", ev.node, through_cuts=True))
             return
         if last != "log":
@@ -1048,10 +1049,17 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
             return
         probs = [n for n in v.notes if n.kind == "prob"]
         if probs and v.live:
-            self.mark(ev, ev.node, data=probs[0].data)
+            self.mark(ev, ev.node, data=(probs[0].data, (ev.qual or "").startswith(("tensorflow.", "keras."))))
 
     def report_site(self, site, data, ev) -> None:
-        instead = "`F.log_softmax(z, dim)` / `F.cross_entropy`" if data == "softmax" else "`F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)) or `F.binary_cross_entropy_with_logits`"
+        data, tf = data
+        if tf:
+            instead = ("`tf.nn.log_softmax(z)` / `tf.nn.softmax_cross_entropy_with_logits`" if data == "softmax"
+                       else "`tf.math.log_sigmoid(z)` or `tf.nn.sigmoid_cross_entropy_with_logits`")
+        elif data == "softmax":
+            instead = "`F.log_softmax(z, dim)` / `F.cross_entropy`"
+        else:
+            instead = "`F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)) or `F.binary_cross_entropy_with_logits`"
         self.report(
             site,
             f"log of a {data} output: {data} saturates to exactly 0 or 1 in floating point, so this log becomes -inf and its "

@@ -91,6 +91,9 @@ class OptimizerMethod:
     event: str
     needs_args: bool = False  # only with arguments (`opt.minimize(loss, vars)`)
     runs_closure: bool = False  # `opt.step(closure)` calls the closure (LBFGS)
+    # `opt.minimize(loss, var_list)` (TensorFlow 1): it differentiates its first argument, a
+    # tensor, with respect to `var_list` (its second), then steps
+    differentiates: bool = False
 
 
 class Framework:

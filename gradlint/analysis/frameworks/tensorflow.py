@@ -35,6 +35,8 @@ TF_CONST = frozenset(
         "tensorflow.zeros_like", "tensorflow.ones_like",
     }
 )
+# TensorFlow 1 graph mode: symbolic gradients of a tensor (no tape)
+TF_GRADIENTS = frozenset({"tensorflow.gradients", "tensorflow.compat.v1.gradients"})
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
 # run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
 # TensorFlow ops eagerly, is differentiable and is not listed)
@@ -166,6 +168,16 @@ def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -
     return EMPTY
 
 
+def _gradients(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    """`tf.gradients(ys, xs)`: TensorFlow 1's symbolic differentiation of `ys`."""
+    target = ev.arg(0, "ys")
+    if target is None:
+        return EMPTY
+    node = ev.node
+    it.differentiate(ev, st, DiffKind.TF_GRAPH, target, ev.arg_node(0, "ys"), sources=ev.arg(1, "xs"), source_node=ev.arg_node(1, "xs"))
+    return Val(kind=K.GRAD, attrs={F.FW: "tf", F.GRAD_RESULT: node, F.ELEM: Val(kind=K.TENSOR, attrs={F.FW: "tf", F.GRAD_RESULT: node})})
+
+
 def _trainable_variables(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
     return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW)})
 
@@ -217,12 +229,13 @@ class TensorFlow(Framework):
         "keras.src": "keras",
     }
     evidence = Evidence(
-        words=("Tape", "compile(", "y_pred"),
-        literals=("GradientTape", ".gradient("),
+        words=("Tape", "compile(", "y_pred", "grad", "minimize"),
+        literals=("GradientTape", ".gradient(", "tf.gradients(", ".compat.v1.gradients(", ".minimize("),
         patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF)),
     )
     members = {
         **table(TF_TAPE, _tape),
+        **table(TF_GRADIENTS, _gradients),
         **table(TF_VARIABLE, _variable),
         **table(TF_STOP_GRADIENT, _stop_gradient),
         **table(TF_CAST, _cast),
@@ -239,7 +252,7 @@ class TensorFlow(Framework):
     }
     module_like_methods = frozenset({"predict", "compile", "trainable_variables", "fit", "evaluate", "predict_on_batch"})
     optimizer_methods = {
-        "minimize": OptimizerMethod("step", needs_args=True),
+        "minimize": OptimizerMethod("step", needs_args=True, differentiates=True),
         "apply_gradients": OptimizerMethod("step"),
     }
     receiver_methods = {K.TAPE: _tape_method}
@@ -257,7 +270,8 @@ class TensorFlow(Framework):
         last = q.rsplit(".", 1)[-1]
         if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and ("layers" in q or "models" in q or last in ("Sequential", "Model")):
             return it.new_module(node, q, fw="tf")
-        if q.startswith("keras.optimizers.") and last[:1].isupper():
+        if (q.startswith("keras.optimizers.") and last[:1].isupper()
+                or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
             return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.QUAL: q, F.FW: "tf"})
         if q.startswith("keras.losses.") and last[:1].isupper():
             return Val(kind=K.INSTANCE, attrs={F.LOSS_MODULE: last, F.FW: "tf"})

@@ -79,6 +79,11 @@ class MethodsMixin(_Base):
                     for a in args:
                         if a.kind == K.FUNCTION:
                             self.call_function(a.attrs[F.FN], ev, st, list(a.get(F.PARTIAL_ARGS) or ()), {}, None)
+                loss = ev.arg(0, "loss") if spec.differentiates else None
+                if loss is not None and loss.live and loss.kind in (K.TENSOR, None):
+                    # a tensor (TensorFlow 1; a Keras 3 optimizer takes a callable instead)
+                    self.differentiate(ev, st, DiffKind.TF_GRAPH, loss, ev.arg_node(0, "loss"),
+                                       sources=ev.arg(1, "var_list"), source_node=ev.arg_node(1, "var_list"))
                 self.opt_event(node, st, spec.event, recv)
             return EMPTY
         handler = frameworks.RECEIVER_METHODS.get(kind)  # (a dict read: this runs for every method call)
