@@ -79,6 +79,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/vllm-project/vllm/pull/24500', 'a refactor turns hidden_states = hidden_states + self.conv(hidden_states) into hidden_states += self.conv(hidden_states); the in-place add overwrites the input that the convolution (and then the feed-forward) saved for backward, which breaks training'),
         ('https://github.com/databricks/megablocks/pull/70', 'the MoE router normalises the top-k expert weights with /= torch.norm(expert_weights, ...); the norm saved expert_weights for its backward, and the in-place division bumps its version'),
     ),
+    'GL308': (
+        ('https://github.com/Atcold/NYU-DLSP20/issues/765', 'fixed sinusoidal position encodings are written by slice assignment into nn.Embedding.weight (a leaf parameter) with grad mode on'),
+        ('https://github.com/official-stockfish/nnue-pytorch/pull/75', "the virtual (factorised) input features' weights are zeroed by slice assignment into the input layer's weight, a parameter, with grad mode on, which recent PyTorch versions reject"),
+    ),
     'GL309': (
         ('https://github.com/BorealisAI/advertorch/issues/49', 'the adversarial batch returned by the FGSM attack is the result of arithmetic and clamp (a non-leaf), so after backward its .grad is None and .grad.clone() fails'),
         ('https://github.com/pytorch/pytorch/issues/2677', 'y = conv(x) reports requires_grad True, so the user expects y.grad after final.backward(), but y is an intermediate and its gradient is not stored'),

@@ -842,7 +842,10 @@ class InplaceOnLeaf(Rule):
         A leaf tensor that requires grad (a parameter, or a tensor created with
         `requires_grad=True`) cannot be modified in place while autograd is recording:
         `w -= lr * w.grad`, `w.add_(...)`, `w[0] = 0` raise "a leaf Variable that requires grad
-        is being used in an in-place operation".
+        is being used in an in-place operation" — at once, no backward needed, which is why
+        initialisation code that writes into a layer's weight or bias (directly, through a name
+        for it, or through a view: `b = conv.bias.view(3, -1); b[:, 4] += prior`) fails when
+        the model is built.
 
         Instead: do manual updates under `with torch.no_grad():` (or inside an optimizer's
         `step()`, which is decorated with it).
@@ -873,7 +876,8 @@ class InplaceOnLeaf(Rule):
         if ev.via_data or ev.ctx.grad != "on":
             return
         t = ev.target
-        if t is None or t.graphs or not (t.get(F.RG) or t.get(F.PARAM)) or not t.get(F.LEAF):
+        view = t is not None and bool(t.get(F.LEAF_VIEW))
+        if t is None or t.graphs or not view and (not (t.get(F.RG) or t.get(F.PARAM)) or not t.get(F.LEAF)):
             return
         if t.get(F.FW) not in (None, "torch") or any(o.framework != "torch" for o in t.live):
             return  # tf.Variable.assign / JAX are not autograd leaves
@@ -881,10 +885,12 @@ class InplaceOnLeaf(Rule):
             return
         if not any(o.certain and o.leaf for o in t.live):
             return
+        what = "a view of a leaf tensor that requires grad (a parameter)" if view else "a leaf tensor that requires grad"
         self.report(
             ev.node,
-            "in-place update of a leaf tensor that requires grad while autograd is recording: this raises \"a leaf Variable "
-            "that requires grad is being used in an in-place operation\"; do it inside `with torch.no_grad():`",
+            f"in-place update of {what} while autograd is recording: this raises \"a {'view of a ' if view else ''}leaf "
+            "Variable that requires grad is being used in an in-place operation\"; do it inside `with torch.no_grad():` "
+            "(or on `.data`)",
         )
 
 

@@ -481,12 +481,20 @@ def _variable(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     return data
 
 
+_PARAM_INPLACE = re.compile(
+    r"\.(?:weight|bias)(?:\[[^\]\n]*\])+\s*[-+*/]?=(?!=)"
+    r"|\.(?:weight|bias)\s*[-+*/]="
+    r"|=\s*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?[ \t]*$",
+    re.M,
+)
+
+
 class Torch(Framework):
     name = "torch"
     tag = "torch"
     heads = ("torch",)
     evidence = Evidence(
-        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn."),
+        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn.", "weight", "bias"),
         literals=(".backward(", "autograd.grad", "autograd.backward", "gradcheck", "Optimizer)"),
         # constructing a torch.optim optimizer is training code even where the backward is
         # elsewhere (a builder, a model file with its optimizer): what it is given to update
@@ -498,7 +506,11 @@ class Torch(Framework):
                   ("checkpoint", re.compile(r"\bgradient_checkpointing_enable\s*\(|\bcheckpoint(?:_sequential)?\s*\((?:[^()]|\([^()]*\))*\buse_reentrant\s*=\s*True")),
                   # a layer built and called in one expression (`nn.Linear(d, h)(x)`, in a
                   # forward): its weights are new on every call, whatever trains the module (GL702)
-                  ("nn.", re.compile(r"\bnn\.[A-Z]\w*\((?:[^()\n]|\([^()\n]*\))*\)\("))),
+                  ("nn.", re.compile(r"\bnn\.[A-Z]\w*\((?:[^()\n]|\([^()\n]*\))*\)\(")),
+                  # a module's weight or bias changed in place (`conv.weight[:, 0] = 0`,
+                  # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
+                  # once, no backward needed (GL308), typically in initialisation code
+                  ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE)),
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
@@ -712,6 +724,8 @@ class Torch(Framework):
             return res
         if m in _VIEW_METHODS:
             attrs = propagate(recv.attrs, Op.VIEW)
+            if recv.get(F.LEAF) and (recv.get(F.PARAM) or recv.get(F.RG)) and not recv.graphs:
+                attrs[F.LEAF_VIEW] = True
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None

@@ -266,10 +266,23 @@ class CallsMixin(_Base):
             env.update(params_override)
         if self_val is not None and fn.params:
             fields = self_val.get(F.FIELDS)
+            sn = fn.params[0][0]
             if fields:
-                sn = fn.params[0][0]
                 for k, v in fields.items():
                     env.setdefault(f"{sn}.{k}", v)
+            caller = st.act.fn
+            func = ev.node.func if isinstance(ev.node, cst.Call) else None
+            if (caller is not None and caller.cls is not None and not caller.is_static and caller.params
+                    and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+                    and func.value.value == caller.params[0][0]):
+                # `self._init_weights()` inside a method (`__init__`): the callee sees the fields
+                # as the caller has them now, not only as the object's record had them before
+                prefix = caller.params[0][0] + "."
+                for k, v in st.env.items():
+                    if k.startswith(prefix):
+                        key = f"{sn}.{k[len(prefix):]}"
+                        if not (params_override and key in params_override):
+                            env[key] = v
         ctx = st.ctx.replace(fn=fn, calls=st.ctx.calls + (ev.node,))
         if fn.grad and enter_grad_mode(ctx.grad, fn.grad) != ctx.grad:
             ctx = ctx.replace(grad=enter_grad_mode(ctx.grad, fn.grad), grad_node=fn.grad_node)
