@@ -133,6 +133,7 @@ GRAD_DERIVED = fact("grad_derived", "computed from a gradient (a reduction or a 
 CREATED_BY_GRAD = fact("created_by_grad", "an element of what torch.autograd.grad returned")
 LEAF = fact("leaf", "a leaf tensor (created by a factory, not computed)", survives={Op.DATA})
 PARAM = fact("param", "a parameter of a module")
+INPLACE_MODULE = fact("inplace_module", "an activation or dropout module built with inplace=True (`nn.ReLU(inplace=True)`): it overwrites its input")
 LEAF_VIEW = fact("leaf_view", "a view of a leaf that requires grad (`conv.bias.view(3, -1)`): changing it in place changes the leaf",
                  survives={Op.VIEW, Op.INDEX})
 RG = fact("rg", "requires_grad was switched on")

@@ -673,8 +673,14 @@ class InplaceOnSavedTensor(Rule):
         "one of the variables needed for gradient computation has been modified by an inplace
         operation" — or, through `.data`, silently compute wrong gradients.
 
-        Instead: write it out of place, `x = x + skip`. (In-place ops on a tensor nobody saved —
-        ResNet's `out += identity` on a BatchNorm output — are fine and not flagged.)
+        Activations and dropout built or called with `inplace=True` (`nn.ReLU(True)`,
+        `F.relu(h, inplace=True)`, `nn.Dropout(p, inplace=True)`) are in-place operations on
+        their input too: on a sigmoid/tanh/exp output, on a tensor another layer took as input,
+        or on an in-place ReLU's own output (which its backward keeps) they fail the same way.
+
+        Instead: write it out of place, `x = x + skip`, or pass `inplace=False`. (In-place ops
+        on a tensor nobody saved — ResNet's `out += identity` or `nn.ReLU(inplace=True)` on a
+        BatchNorm output — are fine and not flagged.)
     """
     invalid = [
         Invalid(
@@ -748,12 +754,16 @@ class InplaceOnSavedTensor(Rule):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"
+        name = ev.name or "this tensor"
+        # an activation or dropout working in place (`nn.ReLU(inplace=True)(h)`) is mended by
+        # asking it not to; anything else by writing the update out of place
+        remedy = "pass `inplace=False`" if ev.how == "inplace" or ev.how.startswith("torch.") else f"write it out of place (`{name} = {name} + ...`)"
         self.report(
             ev.node,
-            lambda line, what=what, saver=saver, name=ev.name or "this tensor": (
+            lambda line, what=what, saver=saver, name=name, remedy=remedy: (
                 f"`{name}` is modified in place after {what} (line {line(saver)}) saved it for the backward pass: backward() "
                 f"raises \"one of the variables needed for gradient computation has been modified by an inplace operation\"; "
-                f"write it out of place (`{name} = {name} + ...`)"
+                f"{remedy}"
             ),
             fix=self._fix(ev),
         )

@@ -481,6 +481,41 @@ def _variable(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     return data
 
 
+# Activations and dropout that overwrite their input when asked: the position of `inplace` in
+# the functional form (after the input) and in the module's constructor; and the functions
+# that always do (`torch.relu_`).
+INPLACE_FUNCTIONAL = {
+    "relu": 1, "relu6": 1, "selu": 1, "silu": 1, "hardswish": 1, "hardsigmoid": 1, "mish": 1,
+    "leaky_relu": 2, "elu": 2, "celu": 2, "hardtanh": 3, "threshold": 3, "rrelu": 4,
+    "dropout": 3, "dropout1d": 3, "dropout2d": 3, "dropout3d": 3, "alpha_dropout": 3, "feature_alpha_dropout": 3,
+}
+INPLACE_ALWAYS = frozenset({
+    "torch.relu_", "torch.nn.functional.relu_", "torch.nn.functional.elu_", "torch.nn.functional.leaky_relu_",
+    "torch.nn.functional.hardtanh_", "torch.nn.functional.threshold_", "torch.nn.functional.rrelu_",
+    "torch.sigmoid_", "torch.tanh_", "torch.exp_",
+})
+INPLACE_MODULES = {
+    "ReLU": 0, "ReLU6": 0, "SELU": 0, "SiLU": 0, "Hardswish": 0, "Hardsigmoid": 0, "Mish": 0,
+    "LeakyReLU": 1, "ELU": 1, "CELU": 1, "Dropout": 1, "Dropout1d": 1, "Dropout2d": 1, "Dropout3d": 1,
+    "AlphaDropout": 1, "FeatureAlphaDropout": 1, "Hardtanh": 2, "Threshold": 2, "RReLU": 2,
+}
+
+
+def overwrites_input(ev: "CallEvent") -> bool:
+    """Whether the call changes its first argument in place: `F.relu(x, inplace=True)`,
+    `torch.relu_(x)`, or a module built with `inplace=True` (`nn.ReLU(True)`) applied to it."""
+    q = ev.qual
+    if q is not None:
+        if q in INPLACE_ALWAYS:
+            return True
+        if q.startswith("torch.nn.functional."):
+            pos = INPLACE_FUNCTIONAL.get(q.rsplit(".", 1)[-1])
+            flag = ev.arg(pos, "inplace") if pos is not None else None
+            return flag is not None and flag.get(F.CONST) is True
+        return False
+    return bool(ev.func.get(F.INPLACE_MODULE)) and ev.func.kind == K.MODULE
+
+
 _PARAM_INPLACE = re.compile(
     r"\.(?:weight|bias)(?:\[[^\]\n]*\])+\s*[-+*/]?=(?!=)"
     r"|\.(?:weight|bias)\s*[-+*/]="
@@ -593,6 +628,10 @@ class Torch(Framework):
                 attrs[F.REDUCTION] = rc
             if last.endswith("Loss"):
                 attrs[F.LOSS_MODULE] = last
+            pos = INPLACE_MODULES.get(last) if q.startswith(("torch.nn.modules.", "torch.nn.")) else None
+            flag = ev.arg(pos, "inplace") if pos is not None else None
+            if flag is not None and flag.get(F.CONST) is True:
+                attrs[F.INPLACE_MODULE] = True
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})

@@ -11,7 +11,7 @@ import libcst as cst
 from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
-from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, OptEvent, enter_grad_mode
+from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, InplaceEvent, OptEvent, enter_grad_mode
 from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..names import dotted_name
@@ -109,6 +109,8 @@ class CallsMixin(_Base):
         self._mark_saved(node, st, arg_nodes, args, qual, method, func)
         ev = CallEvent(node, st.ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes)
         ev.result = EMPTY
+        if args and arg_nodes and torch_overlay.overwrites_input(ev):
+            self._overwrite(node, st, args[0], arg_nodes[0], qual or "inplace")
         try:
             result = self.apply_call(ev, st, star)
         except (AnalysisBudgetExceeded, RecursionError):
@@ -126,6 +128,15 @@ class CallsMixin(_Base):
         if ev.notes:
             result = result.add_notes(ev.notes)
         return result
+
+    def _overwrite(self, node, st: State, target: Val, target_node, op: str) -> None:
+        """An activation or dropout that writes its result into its input (`nn.ReLU(inplace=
+        True)(x)`): an in-place change of `x` (GL306 when an earlier operation saved it)."""
+        if not (target.kind in (K.TENSOR, None) and target.live):
+            return
+        name = dotted_name(target_node)
+        by = st.saved_by[name] if name is not None and name in st.saved_by else target.get(F.SAVED_OUTPUT)
+        self.emit(InplaceEvent(node, st.ctx, target, target_node, op, False, name, by))
 
     def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func) -> None:
         """Remember that a named tensor was handed to an operation that saves it for backward
