@@ -16,7 +16,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
-from ..analysis.names import dotted_name
+from ..analysis.names import dotted_name, literal
 from ..analysis.walk import code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
@@ -900,7 +900,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         """
     ]
 
-    call_names = frozenset({"sqrt"})
+    call_names = frozenset({"sqrt", "pow"})
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
@@ -911,9 +911,14 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
-        if last != "sqrt" or not ev.result.live:
+        if last not in ("sqrt", "pow") or not ev.result.live:
             return
-        if ev.method == "sqrt" and ev.recv is not None:
+        method = ev.method == last and ev.recv is not None
+        if last == "pow":  # `torch.pow(s, 0.5)`, `s.pow(0.5)`: a square root too
+            exponent = ev.arg_nodes[0 if method else 1] if len(ev.arg_nodes) > (0 if method else 1) else None
+            if exponent is None or literal(exponent) != 0.5:
+                return
+        if method:
             arg = ev.node.func.value if isinstance(ev.node.func, cst.Attribute) else None
         else:
             arg = ev.arg_nodes[0] if ev.arg_nodes else None
@@ -1128,4 +1133,88 @@ class NonDifferentiableOpOnLossPath(StarvedOrigins):
                 f"depends on the model only through it: nothing can be learned; use a smooth surrogate (sigmoid/softmax) "
                 f"or a straight-through estimator `x + (round(x) - x).detach()`"
             ),
+        )
+
+
+def _strictly_inside_unit(node) -> bool:
+    """A clamp bound that is provably inside (-1, 1): a literal (`0.999`), or `1 - eps` /
+    `-1 + eps` (whatever eps is, the code says it wants a margin)."""
+    c = literal(node)
+    if isinstance(c, (int, float)) and not isinstance(c, bool):
+        return abs(c) < 1
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        one = literal(node.left)
+        if isinstance(one, (int, float)) and abs(one) == 1 and literal(node.right) not in (0, 0.0):
+            return (one > 0) == isinstance(node.operator, cst.Subtract)
+    return False
+
+
+class AcosAtUnit(_FlowsToLoss):
+    code = "GL411"
+    message = "acos/asin of a value that can reach ±1 (a cosine): the gradient is infinite there and NaN downstream"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.acos.html"
+    triggers = ("acos", "asin", "arccos", "arcsin")
+    note_kind = "acos_at_unit"
+    rationale = """
+        The derivative of `acos(x)` is `-1 / sqrt(1 - x**2)`: infinite at x = ±1, and `acos` of a
+        cosine — an angle between embeddings, ArcFace/CosFace margins, geodesic distances —
+        reaches exactly ±1 for identical (or opposite) vectors, or slightly beyond through
+        rounding (then the value itself is NaN). The loss may be finite while every gradient
+        through that term is NaN. Clamping to [-1, 1] keeps the value finite but not the
+        gradient at the bounds.
+
+        Instead: clamp strictly inside, `torch.acos(cos.clamp(-1 + 1e-7, 1 - 1e-7))`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            emb = torch.nn.Linear(16, 8)
+            a, b = emb(torch.randn(4, 16)), emb(torch.randn(4, 16))
+            cos = F.cosine_similarity(a, b, dim=1)
+            angle = torch.acos(cos)
+            angle.mean().backward()
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn.functional as F
+        emb = torch.nn.Linear(16, 8)
+        a, b = emb(torch.randn(4, 16)), emb(torch.randn(4, 16))
+        cos = F.cosine_similarity(a, b, dim=1).clamp(-1 + 1e-7, 1 - 1e-7)
+        angle = torch.acos(cos)
+        eps = 1e-6
+        other = torch.acos(torch.clamp(F.cosine_similarity(a, b, dim=1), -1 + eps, 1 - eps))
+        (angle.mean() + other.mean()).backward()
+        """
+    ]
+
+    call_names = frozenset({"acos", "asin", "arccos", "arcsin", "clamp", "clip", "clamp_", "clip_by_value", "hardtanh"})
+
+    def on_call(self, ev: CallEvent) -> None:
+        last = ev.name
+        method = ev.method == last and ev.recv is not None
+        if last in ("clamp", "clip", "clamp_", "clip_by_value", "hardtanh"):
+            bounds = ev.arg_nodes[0:2] if method else ev.arg_nodes[1:3]
+            lo = ev.kw_nodes.get("min") or ev.kw_nodes.get("clip_value_min") or ev.kw_nodes.get("min_val") or (bounds[0] if bounds else None)
+            hi = ev.kw_nodes.get("max") or ev.kw_nodes.get("clip_value_max") or ev.kw_nodes.get("max_val") or (bounds[1] if len(bounds) > 1 else None)
+            if lo is not None and hi is not None and _strictly_inside_unit(lo) and _strictly_inside_unit(hi):
+                ev.add_note(Note("inside_unit", ev.node, through_cuts=True))
+            return
+        v = ev.recv if method else (ev.args[0] if ev.args else None)
+        if v is None or not v.live or any(n.kind == "inside_unit" for n in v.notes):
+            return
+        self.mark(ev, ev.node)
+
+    def report_site(self, site, data, ev) -> None:
+        self.report(
+            site,
+            f"`{call_name(site)}` of a value that can reach ±1 (a cosine reaches it for identical vectors): its gradient "
+            "-1/sqrt(1 - x²) is infinite there and NaN after the chain rule, though the loss stays finite; clamp strictly "
+            "inside first, e.g. `x.clamp(-1 + 1e-7, 1 - 1e-7)`",
         )
