@@ -517,9 +517,12 @@ def overwrites_input(ev: "CallEvent") -> bool:
 
 
 _PARAM_INPLACE = re.compile(
-    r"\.(?:weight|bias)(?:\[[^\]\n]*\])+\s*[-+*/]?=(?!=)"
-    r"|\.(?:weight|bias)\s*[-+*/]="
-    r"|=\s*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?[ \t]*$",
+    r"\.(?:weight|bias)(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)"
+    r"|\.(?:weight|bias)[ \t]*[-+*/]="
+    # a name bound to a weight or bias (or a view of one) written through within 20 lines;
+    # not every `w = self.fc.weight` (weight tying, logging: a tenth of the corpus' model files)
+    r"|^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?"
+    r"[ \t]*(?:#[^\n]*)?\n(?:[^\n]*\n){0,20}?[ \t]*\1(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)",
     re.M,
 )
 
