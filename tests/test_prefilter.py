@@ -228,3 +228,16 @@ def test_an_alias_that_cannot_complete_an_evidence_literal_is_not_rewritten():
     assert prefilter._unaliased("import torch.nn as nn\ny = nn.Linear(1, 1)\n").endswith("y = nn.Linear(1, 1)\n")
     assert prefilter.has_diff_evidence("import jax as J\ng = J.grad(f)\n")
     assert prefilter.has_diff_evidence("from torch.optim import Optimizer as Base\nclass O(Base):\n    pass\n")
+
+
+def test_every_evidence_literal_and_pattern_is_reachable_from_a_quick_word():
+    # has_diff_evidence looks at the literals, bare calls and patterns only once a quick word
+    # is in the text: a literal no quick word covers would never count (a TF1
+    # `keras.optimizers.SGD().minimize(loss)` says neither `grad` nor `Optimizer`)
+    from gradlint.analysis.frameworks import EVIDENCE
+
+    words = EVIDENCE.words
+    for lit in EVIDENCE.literals + EVIDENCE.bare_calls:
+        assert any(w in lit for w in words), lit
+    for needle, _ in EVIDENCE.patterns:
+        assert any(w in needle for w in words), needle
