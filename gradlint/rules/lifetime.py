@@ -107,10 +107,6 @@ class BackwardThroughFreedGraph(Rule):
     def _scope(self, node):
         return next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
-    def _position(self, node) -> tuple[int, int]:
-        rng = self.ctx.range_of(node)
-        return (rng[0].line, rng[0].column) if rng else (0, 0)
-
     def _report(self, ev: DiffEvent, first: DiffEvent) -> None:
         # The proof is the operation whose saved buffers the earlier backward freed and this one
         # walks again: the message names it (the first in the file, when there are several).
@@ -134,7 +130,7 @@ class BackwardThroughFreedGraph(Rule):
                 # loop, not a layer inside rnn's forward), else the first in the file
                 scope = self._scope(ev.node)
                 sites = self._call_sites([g for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)])
-                where = min(carried + sites, key=lambda n: (self._scope(n) is not scope, self._position(n)))
+                where = min(carried + sites, key=lambda n: (self._scope(n) is not scope, _position(self.ctx, n)))
                 self.report(
                     where,
                     lambda line, back=ev.node: (
@@ -164,6 +160,12 @@ class BackwardThroughFreedGraph(Rule):
                 "(e.g. `fake.detach()`)"
             ),
         )
+
+
+def _position(ctx, node) -> tuple[int, int]:
+    """(line, column) of a node, for choosing the first of several in the file."""
+    rng = ctx.range_of(node)
+    return (rng[0].line, rng[0].column) if rng else (0, 0)
 
 
 def _through(ops: list, line, code) -> str:
@@ -793,11 +795,7 @@ class BackwardAfterOptimizerStep(Rule):
                 hits.append(((not (used & others), not (used & direct)), g[0], step))
         if not hits:
             return
-        def where(node) -> tuple[int, int]:
-            rng = self.ctx.range_of(node)
-            return (rng[0].line, rng[0].column) if rng else (0, 0)
-
-        _, op, step = min(hits, key=lambda h: (h[0], where(h[1])))  # the first in the file: what the message names
+        _, op, step = min(hits, key=lambda h: (h[0], _position(self.ctx, h[1])))  # the first in the file: what the message names
         text = " ".join(self.ctx.code(op).split())
         text = text if len(text) <= 48 else text[:45] + "..."
         self.report(

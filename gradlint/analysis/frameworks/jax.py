@@ -304,101 +304,74 @@ UNKNOWN_STATIC = "*"
 _MAPPING = frozenset({"jax.vmap", "jax.pmap", "flax.nnx.vmap", "flax.nnx.pmap"})
 
 
-def _static_from_call(ev: CallEvent) -> set:
-    out: set = set()
+def _static_spec(kw: dict, qual: str | None, in_axes=None) -> tuple[set, set, bool]:
+    """What a transform's keywords keep untraced: (positions, names, unknown). `static_argnums`
+    / `static_broadcasted_argnums` / `static_argnames`, and for vmap/pmap the `in_axes` entries
+    that are not an axis (None, an axis tree: not proven traced); `unknown` when one of them
+    is not literal (then no parameter is believed traced)."""
+    positions: set = set()
+    names: set = set()
+    unknown = False
     for key in ("static_argnums", "static_broadcasted_argnums"):
-        a = ev.kw_nodes.get(key)
+        a = kw.get(key)
         if a is None:
             continue
         c = literal(a)
         if isinstance(c, int):
-            out.add(c)
+            positions.add(c)
         elif isinstance(a, (cst.Tuple, cst.List)):
             for e in a.elements:
                 c = literal(e.value)
                 if isinstance(c, int):
-                    out.add(c)
+                    positions.add(c)
                 else:
-                    out.add(UNKNOWN_STATIC)
+                    unknown = True
         else:
-            out.add(UNKNOWN_STATIC)
-    if ev.qual in _MAPPING:
-        # vmap/pmap trace only the mapped arguments: `in_axes=None` passes one through as it is
-        a = ev.kw_nodes.get("in_axes")
-        if a is None and ev.qual == "jax.vmap" and len(ev.arg_nodes) > 1:
-            a = ev.arg_nodes[1]
+            unknown = True
+    if qual in _MAPPING:
+        a = kw.get("in_axes", in_axes)
         if a is not None and not isinstance(literal(a), int):
             if isinstance(a, (cst.Tuple, cst.List)):
-                for i, e in enumerate(a.elements):
-                    if not isinstance(literal(e.value), int):
-                        out.add(i)  # None, or an axis tree: not proven traced
+                positions.update(i for i, e in enumerate(a.elements) if not isinstance(literal(e.value), int))
             else:
-                out.add(UNKNOWN_STATIC)
-    n = ev.kw_nodes.get("static_argnames")
+                unknown = True
+    n = kw.get("static_argnames")
     if n is not None:
         c = literal(n)
         if isinstance(c, str):
-            out.add(c)
+            names.add(c)
         elif isinstance(n, (cst.Tuple, cst.List)):
             for e in n.elements:
                 c = literal(e.value)
-                out.add(c if isinstance(c, str) else UNKNOWN_STATIC)
+                if isinstance(c, str):
+                    names.add(c)
+                else:
+                    unknown = True
         else:
-            out.add(UNKNOWN_STATIC)
-    return out
+            unknown = True
+    return positions, names, unknown
+
+
+def _static_from_call(ev: CallEvent) -> set:
+    """`jax.jit(f, static_argnums=...)`: positions and names, UNKNOWN_STATIC when not literal."""
+    in_axes = ev.arg_nodes[1] if ev.qual == "jax.vmap" and len(ev.arg_nodes) > 1 else None
+    positions, names, unknown = _static_spec(ev.kw_nodes, ev.qual, in_axes)
+    return positions | names | ({UNKNOWN_STATIC} if unknown else set())
 
 
 def _static_names(fn: "FunctionInfo", call_args, qual: str | None = None) -> set:
-    """The parameters (names and positions) a decorator's `static_argnums`/`static_argnames`
-    (and, for vmap/pmap, `in_axes` entries that are not an axis) keep untraced. Not literal:
-    every parameter (none is proven traced)."""
-    names = [p[0] for p in fn.params]
-    out: set = set()
-    unknown = False
-
-    def positions(node) -> list | None:
-        c = literal(node)
-        if isinstance(c, int):
-            return [c]
-        if isinstance(node, (cst.Tuple, cst.List)):
-            return [literal(e.value) for e in node.elements]
-        return None
-
-    for a in call_args or ():
-        if a.keyword is None:
-            continue
-        key = a.keyword.value
-        if key in ("static_argnums", "static_broadcasted_argnums"):
-            idxs = positions(a.value)
-            unknown |= idxs is None or not all(isinstance(i, int) for i in idxs)
-            for i in idxs or ():
-                if isinstance(i, int) and 0 <= i < len(names):
-                    out.add(names[i])
-                    out.add(i)
-        elif key == "static_argnames":
-            c = literal(a.value)
-            if isinstance(c, str):
-                out.add(c)
-            elif isinstance(a.value, (cst.Tuple, cst.List)):
-                for e in a.value.elements:
-                    c = literal(e.value)
-                    if isinstance(c, str):
-                        out.add(c)
-                    else:
-                        unknown = True
-            else:
-                unknown = True
-        elif key == "in_axes" and qual in _MAPPING and not isinstance(literal(a.value), int):
-            if isinstance(a.value, (cst.Tuple, cst.List)):
-                for i, e in enumerate(a.value.elements):
-                    if not isinstance(literal(e.value), int) and i < len(names):
-                        out.add(names[i])
-                        out.add(i)
-            else:
-                unknown = True
+    """The same for a decorator (`@partial(jax.jit, static_argnums=1)`), as the parameters'
+    names and positions; not literal: every parameter."""
+    params = [p[0] for p in fn.params]
+    kw = {a.keyword.value: a.value for a in call_args or () if a.keyword is not None}
+    positions, names, unknown = _static_spec(kw, qual)
     if unknown:
-        out.update(names)
-        out.update(range(len(names)))
+        return set(params) | set(range(len(params)))
+    out: set = set(names)
+    for i in positions:
+        if 0 <= i < len(params):
+            out.add(params[i])
+            out.add(i)
     return out
 
 

@@ -135,8 +135,7 @@ class CallsMixin(_Base):
         if not (target.kind in (K.TENSOR, None) and target.live):
             return
         name = dotted_name(target_node)
-        by = st.saved_by[name] if name is not None and name in st.saved_by else target.get(F.SAVED_OUTPUT)
-        self.emit(InplaceEvent(node, st.ctx, target, target_node, op, False, name, by))
+        self.emit(InplaceEvent(node, st.ctx, target, target_node, op, False, name, self.saved_by(st, name, target)))
 
     def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func) -> None:
         """Remember that a named tensor was handed to an operation that saves it for backward
