@@ -101,7 +101,6 @@ class FileContext:
         self.findings: list[_Finding] = []
         self._code_cache: dict[int, str] = {}
         self._parents: dict[int, cst.CSTNode] | None = None
-        self._by_id: dict[int, cst.CSTNode] = {}
         self._ranges: dict[int, tuple | None] = {}
         self._code_text = code_text  # the prefilter's mask when it made one
 
@@ -122,26 +121,16 @@ class FileContext:
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The parent of a node that is code (the map is built on first use: most files never
         need it; syntax trivia, two thirds of a tree, is left out of it)."""
-        return self._parent_map()[0].get(id(node))
-
-    def node_with_id(self, ident: int) -> cst.CSTNode | None:
-        """The code node whose `id()` is `ident` (graph-node keys hold ids of call sites)."""
-        return self._parent_map()[1].get(ident)
-
-    def _parent_map(self) -> tuple[dict[int, cst.CSTNode], dict[int, cst.CSTNode]]:
         if self._parents is None:
             parents: dict[int, cst.CSTNode] = {}
-            by_id: dict[int, cst.CSTNode] = {}
             stack: list[cst.CSTNode] = [pc.module for pc in self.chunks]
             while stack:
                 cur = stack.pop()
-                by_id[id(cur)] = cur
                 for child in code_children(cur):
                     parents[id(child)] = cur
                     stack.append(child)
             self._parents = parents
-            self._by_id = by_id
-        return self._parents, self._by_id
+        return self._parents.get(id(node))
 
     def ancestors(self, node: cst.CSTNode):
         p = self.parent(node)

@@ -43,7 +43,6 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/waymo-research/waymax/issues/14', 'a jitted benchmark loops with range(state.remaining_timesteps) over a traced state field (TracerIntegerConversionError)'),
     ),
     'GL201': (
-        ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
     ),
     'GL202': (
@@ -80,7 +79,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/databricks/megablocks/pull/70', 'the MoE router normalises the top-k expert weights with /= torch.norm(expert_weights, ...); the norm saved expert_weights for its backward, and the in-place division bumps its version'),
     ),
     'GL308': (
-        ('https://github.com/Atcold/NYU-DLSP20/issues/765', 'fixed sinusoidal position encodings are written by slice assignment into nn.Embedding.weight (a leaf parameter) with grad mode on'),
+        ('https://github.com/xhwNobody/yolov5_prune_sfp/issues/17', "the YOLOv5 head's bias initialisation takes b = mi.bias.view(m.na, -1) and adds the objectness/class priors with b[:, 4] += ..., an in-place update of a view of a parameter with grad mode on"),
         ('https://github.com/official-stockfish/nnue-pytorch/pull/75', "the virtual (factorised) input features' weights are zeroed by slice assignment into the input layer's weight, a parameter, with grad mode on, which recent PyTorch versions reject"),
     ),
     'GL309': (

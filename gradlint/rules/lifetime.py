@@ -29,9 +29,7 @@ class BackwardThroughFreedGraph(Rule):
         "Trying to backward through the graph a second time". It happens with two losses over a
         shared trunk, with a fake batch reused after the generator's backward, and — most often
         — with a value carried from one loop iteration to the next (a running loss that is
-        itself backpropagated, an RNN hidden state that is never detached). That case is
-        reported where the carried graph is made (`h` of `out, h = rnn(x, h)`), where the
-        detach goes; the others at the backward that walks the freed part.
+        itself backpropagated, an RNN hidden state that is never detached).
 
         Instead: if the graph is meant to be reused, pass `retain_graph=True` to every backward
         but the last; otherwise detach what is carried over (`h = h.detach()`,
@@ -57,7 +55,7 @@ class BackwardThroughFreedGraph(Rule):
                 running = running + model(torch.randn(4, 10)).mean()
                 running.backward()
             """,
-            line=5,
+            line=6,
         ),
     ]
     valid = [
@@ -98,15 +96,6 @@ class BackwardThroughFreedGraph(Rule):
             for g in ev.target.graphs:
                 self._freed_by.setdefault((ev.ctx.run, g), ev)
 
-    def _call_sites(self, graphs) -> list:
-        """The calls through which the operations of `graphs` were reached (`rnn(x, h)` for a
-        layer inside rnn's forward): a graph node's key holds their ids."""
-        found = (self.ctx.node_with_id(cid) for g in graphs for cid in g[1][1])
-        return [n for n in found if isinstance(n, cst.Call)]
-
-    def _scope(self, node):
-        return next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
-
     def _report(self, ev: DiffEvent, first: DiffEvent) -> None:
         # The proof is the operation whose saved buffers the earlier backward freed and this one
         # walks again: the message names it (the first in the file, when there are several).
@@ -123,27 +112,10 @@ class BackwardThroughFreedGraph(Rule):
             )
             return
         if first.node is ev.node:
-            carried = [g[0] for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)]
-            if carried:
-                # reported where the carried graph is made, where the fix goes (`h = h.detach()`
-                # after it): the first such operation beside the backward (`rnn(x, h)` in the
-                # loop, not a layer inside rnn's forward), else the first in the file
-                scope = self._scope(ev.node)
-                sites = self._call_sites([g for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)])
-                where = min(carried + sites, key=lambda n: (self._scope(n) is not scope, _position(self.ctx, n)))
-                self.report(
-                    where,
-                    lambda line, back=ev.node: (
-                        "this value is carried into the next loop iteration with its graph, which the backward pass on "
-                        f"line {line(back)} frees; the next iteration's backward walks it again (RuntimeError: Trying to "
-                        "backward through the graph a second time); detach what is carried across iterations (e.g. "
-                        "`h = h.detach()`, `running += loss.item()`)"
-                    ),
-                )
-                return
+            carried = [g[0] for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)] or ops
             self.report(
                 ev.node,
-                lambda line, ops=ops: (
+                lambda line, ops=carried: (
                     "this backward pass reaches, through a value carried over from the previous loop iteration, a graph "
                     f"that the same backward already freed in that iteration{_through(ops, line, self.ctx.code)} (RuntimeError: "
                     "Trying to backward through the graph a second time); detach what is carried across iterations (e.g. "
