@@ -631,7 +631,7 @@ class Torch(Framework):
                 attrs[F.REDUCTION] = rc
             if last.endswith("Loss"):
                 attrs[F.LOSS_MODULE] = last
-            pos = INPLACE_MODULES.get(last) if q.startswith(("torch.nn.modules.", "torch.nn.")) else None
+            pos = INPLACE_MODULES.get(last)
             flag = ev.arg(pos, "inplace") if pos is not None else None
             if flag is not None and flag.get(F.CONST) is True:
                 attrs[F.INPLACE_MODULE] = True

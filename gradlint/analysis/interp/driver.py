@@ -102,7 +102,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._diff_count = 0
         # graph node -> the origins it was computed from; a node an optimizer step made stale ->
-        # (the step's call, the origins it updated) (see opt_event)
+        # (the step's call, the origins it updated, those named by its parameters) (opt_event)
         self._graph_origins: dict[tuple, frozenset] = {}
         self._stale_by: dict[tuple, tuple] = {}
         self._module_of: dict = {}  # module origin -> the instance's value (its fields)

@@ -121,8 +121,15 @@ class ExpressionsMixin(_Base):
     def _e_starred(self, node, st: State) -> Val:
         return self.eval(node.value, st)
 
+    def eval_test(self, test: cst.BaseExpression, st: State) -> Val:
+        """The value of an `if`/`while`/conditional test, told to the rules (a "branch" use:
+        Python asks it for a bool)."""
+        v = self.eval(test, st)
+        self.emit(UseEvent(test, st.ctx, "branch", v))
+        return v
+
     def _e_ifexp(self, node: cst.IfExp, st: State) -> Val:
-        self.emit(UseEvent(node.test, st.ctx, "branch", self.eval(node.test, st)))
+        self.eval_test(node.test, st)
         return join([self.eval(node.body, st), self.eval(node.orelse, st)])
 
     def _e_boolop(self, node: cst.BooleanOperation, st: State) -> Val:

@@ -14,7 +14,7 @@ from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
 from ..frameworks import jax as jax_overlay
-from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, UseEvent, enter_grad_mode
+from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_grad_mode
 
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
 from ..queries import freeze
@@ -467,8 +467,7 @@ class StatementsMixin(_Base):
 
     # ---------------------------------------------------------------- branches
     def _s_if(self, node: cst.If, st: State) -> None:
-        test = self.eval(node.test, st)
-        self.emit(UseEvent(node.test, st.ctx, "branch", test))
+        test = self.eval_test(node.test, st)
         const = test.get(F.CONST, NOCONST)
         a = st.fork()
         if const is not False:
@@ -554,7 +553,7 @@ class StatementsMixin(_Base):
         self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse)
 
     def _s_while(self, node: cst.While, st: State) -> None:
-        self.emit(UseEvent(node.test, st.ctx, "branch", self.eval(node.test, st)))
+        self.eval_test(node.test, st)
         const = const_of(node.test)
         self._loop(node, st, lambda s: self.eval(node.test, s), node.body.body, node.orelse, always_runs=const is True)
 
