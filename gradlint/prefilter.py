@@ -418,7 +418,8 @@ def split_class(chunk: Chunk, masked: _Masked | None = None) -> tuple[Chunk, lis
     if masked is None:
         masked = _Masked(*_masked(text))
     else:  # the file's: this chunk's text starts at chunk.start in it
-        masked = _Masked(masked.code[chunk.start : chunk.end], masked.spans, chunk.start)
+        code = chunk.code if chunk.code is not None else masked.code[chunk.start : chunk.end]
+        masked = _Masked(code, masked.spans, chunk.start)
     starts = [first] + _statement_starts(text, masked, first, indent)
     header = Chunk(chunk.start, chunk.start + first, chunk.line, text[:first])
     members = _pieces(text, starts, n, chunk.line + text.count("\n", 0, first))
