@@ -122,6 +122,8 @@ PARTIAL_KEYWORDS = fact("partial_keywords", "the names of the keyword arguments 
 TAPE = fact("tape", "the TapeInfo of a TAPE value")
 GRAD_CTX = fact("grad_ctx", "the grad mode a context manager sets: on | off | inference | enable (grad on, inference mode kept)")
 AUTOCAST = fact("autocast", "the CallEvent of the torch.autocast(...) a context manager is")
+DEVICE = fact("device", "the device type ('cuda', 'cpu', ...) a torch.device(...) denotes; its str() and attributes "
+              "(`device.type`) keep it", survives={Op.ATTRIBUTE})
 
 # --- autograd
 GRAD_OF = fact(

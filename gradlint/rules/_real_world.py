@@ -148,6 +148,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL707': (
         ('https://github.com/huggingface/transformers/issues/21381', 'the first layers of a BERT model (including the embeddings) are frozen while gradient checkpointing is on; with the reentrant checkpoint, the hidden states entering the first checkpointed layer do not require grad, so the whole output has requires_grad False and nothing trains'),
+        ('https://github.com/huggingface/trl/issues/3150', 'GRPO training of a LoRA-wrapped model with reentrant gradient checkpointing; the frozen base embeddings give the checkpointed blocks no input that requires grad, so the recomputed segments produce no gradients for the adapters'),
     ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),

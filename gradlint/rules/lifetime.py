@@ -6,7 +6,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
-from ..analysis.names import root_name
+from ..analysis.names import const_of, root_name
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, origin_name
@@ -496,7 +496,7 @@ class LossHistoryAccumulated(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._cands: dict[int, tuple] = {}  # site -> (event, kind: "aug" | "store", value node, init loops)
+        self._cands: dict[int, tuple] = {}  # site -> (event, kind: "aug" | "store", value node (store: and what is held), init loops)
         self._exempt: set[int] = set()  # the accumulator is differentiated here
         self._escapes: set[int] = set()  # returned or handed to code the analysis cannot see: maybe differentiated there
         self._freed: set = set()  # graphs a backward already freed: nothing can differentiate them again
@@ -563,14 +563,33 @@ class LossHistoryAccumulated(Rule):
             return
         if ev.container.kind not in ("list", "dict", "container", None) or ev.container.get(F.FW):
             return
-        if not self._has_history(ev.value):
+        held = self._held_with_history(ev.value)
+        if held is None:
             return
         if ev.kind == "item" and _constant_key(ev.node):
             return  # `logs["d"] = d_loss`: each iteration replaces the last one, nothing accumulates
         if self._differentiated_later(ev.root):
             return  # `saved_log_probs.append(...)`, read on the way to a backward: kept to be differentiated
-        self._cands.setdefault(id(ev.node), (ev, "store", ev.value_node, self._init_of(ev, ev.root)))
+        self._cands.setdefault(id(ev.node), (ev, "store", (ev.value_node, held), self._init_of(ev, ev.root)))
         ev.add_note(Note("accum", ev.node))
+
+    @classmethod
+    def _held_with_history(cls, v, depth: int = 0) -> tuple[tuple, object] | None:
+        """What in a stored value has autograd history: ((), v) for the value itself, or the
+        key/index path of an element of a dict/tuple/list literal that has it
+        (`outputs.append({"loss": loss, ...})`, `history.append((pred, y))` keep the graph just
+        the same). Only elements the analysis saw: an unknown container is not a tensor."""
+        if cls._has_history(v):
+            return ((), v)
+        if depth >= 3 or v.kind not in ("dict", "tuple", "list"):
+            return None
+        keys = v.get(F.KEYS)
+        items = list(keys.items()) if keys else list(enumerate(v.get(F.ITEMS) or ()))
+        for key, e in items:
+            inner = cls._held_with_history(e, depth + 1)
+            if inner is not None:
+                return ((key,) + inner[0], inner[1])
+        return None
 
     def _differentiated_later(self, root: str | None) -> bool:
         if not root:
@@ -628,7 +647,11 @@ class LossHistoryAccumulated(Rule):
             if how == "aug":
                 self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
             else:
-                self.report(ev.node, self._store_msg(ev, value_node), fix=self._store_fix(value_node))
+                node, (where, held) = value_node
+                if where:  # an element of a container: no one-edit fix keeps the container's shape
+                    self.report(ev.node, self._element_msg(ev, node, where, held))
+                else:
+                    self.report(ev.node, self._store_msg(ev, node), fix=self._store_fix(node))
 
     def _msg(self, ev: AssignEvent):
         value, name = self._value_text(ev.node.value), ev.name
@@ -644,6 +667,30 @@ class LossHistoryAccumulated(Rule):
             f"{where} keeps a tensor with autograd history{self._proof(ev.value, line)} from every iteration, and with it every "
             f"iteration's graph (memory grows with the step count); store `{value}.item()` (or `.detach()` to keep a tensor)"
         )
+
+    def _element_msg(self, ev, node, where: tuple, held):
+        container = f"`{ev.root}`" if ev.root else "this container"
+        value = self._element_text(node, where)
+        return lambda line: (
+            f"{container} keeps `{value}`, a tensor with autograd history{self._proof(held, line)}, from every iteration, "
+            f"and with it every iteration's graph (memory grows with the step count); store `.item()` or `.detach()` of it"
+        )
+
+    def _element_text(self, node, path: tuple) -> str:
+        """How to name the element at `path` of the stored value: the element's own code inside
+        a literal (`(pred, batch)` -> `pred`), else a subscript (`output['loss']`)."""
+        for i, key in enumerate(path):
+            elems = node.elements if isinstance(node, (cst.Tuple, cst.List, cst.Dict)) else None
+            if elems is None or any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in elems):
+                return self._value_text(node) + "".join(f"[{k!r}]" for k in path[i:])
+            if isinstance(node, cst.Dict):
+                match = [e.value for e in elems if isinstance(e, cst.DictElement) and const_of(e.key) == key]
+                if len(match) != 1:
+                    return self._value_text(node) + "".join(f"[{k!r}]" for k in path[i:])
+                node = match[0]
+            else:
+                node = elems[key].value
+        return self.ctx.code(node)
 
     @staticmethod
     def _proof(v, line) -> str:

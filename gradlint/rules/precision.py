@@ -631,7 +631,8 @@ class Fp16AutocastWithoutGradScaler(Rule):
         if amp.qual == "torch.cuda.amp.autocast":
             return True
         dev = amp.arg(0, "device_type")
-        return dev is not None and dev.get(F.CONST) == "cuda"
+        # `"cuda"`, or what a torch.device("cuda") gives: `str(device)`, `device.type`
+        return dev is not None and (dev.get(F.CONST) == "cuda" or dev.get(F.DEVICE) == "cuda")
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "backward" or ev.target.get(F.SCALED) is not None:

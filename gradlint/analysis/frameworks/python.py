@@ -76,6 +76,8 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
         if args:
             return cut(args[0], Cut(name, node, hard=True), kind=K.NUMBER)
         return Val(kind=K.NUMBER)
+    if name == "str" and args and args[0].get(F.DEVICE) is not None:
+        return Val(kind=K.STR, attrs={F.DEVICE: args[0].get(F.DEVICE)})  # `str(torch.device("cuda"))`
     if name in ("len", "isinstance", "hasattr", "callable", "id", "type", "hash", "repr", "str", "format", "print"):
         if name in ("len", "id", "hash"):
             return Val(kind=K.NUMBER, attrs={F.DTYPE: "int"})

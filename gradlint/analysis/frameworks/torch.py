@@ -86,7 +86,7 @@ TORCH_CLIP = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_g
 _STACKS = frozenset({"torch.stack", "torch.cat", "torch.concat", "torch.concatenate", "torch.vstack", "torch.hstack"})
 _NO_VALUE = frozenset(
     {
-        "torch.manual_seed", "torch.cuda.is_available", "torch.device", "torch.cuda.device_count", "torch.save", "torch.load",
+        "torch.manual_seed", "torch.cuda.is_available", "torch.cuda.device_count", "torch.save", "torch.load",
         "torch.get_default_dtype", "torch.is_tensor", "torch.is_grad_enabled", "torch.numel", "torch.Size",
         "torch.cuda.synchronize", "torch.cuda.memory_allocated",
     }
@@ -240,6 +240,15 @@ def _set_grad_enabled(it: Interp, ev: "CallEvent", st: "State", allv: list[Val])
 
 def _autocast(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     return Val(kind=K.CTX, attrs={F.AUTOCAST: ev})
+
+
+def _device(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    """`torch.device("cuda")`, `torch.device("cuda:0")`, `torch.device("cuda", 0)`: the device
+    type, when the argument is a literal (what autocast's default dtype depends on)."""
+    c = ev.args[0].get(F.CONST) if ev.args else None
+    if isinstance(c, str) and c:
+        return Val(attrs={F.DEVICE: c.split(":", 1)[0]})
+    return EMPTY
 
 
 def _set_default_dtype(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
@@ -541,7 +550,9 @@ class Torch(Framework):
         # given). Not every checkpoint call: library model code wraps its layers in one for
         # whoever trains it (473 of the 2.4 M-line corpus' files, 10x the analysis time)
         patterns=(("optim.", re.compile(r"\boptim\.[A-Z]\w*\(")),
-                  ("checkpoint", re.compile(r"\bgradient_checkpointing_enable\s*\(|\bcheckpoint(?:_sequential)?\s*\((?:[^()]|\([^()]*\))*\buse_reentrant\s*=\s*True")),
+                  ("checkpoint", re.compile(r"\bgradient_checkpointing_enable\s*\(|\bcheckpoint(?:_sequential)?\s*\((?:[^()]|\([^()]*\))*\buse_reentrant\s*=\s*True"
+                                            # a Hugging Face training config asking for it
+                                            r"""|\bgradient_checkpointing_kwargs\s*=\s*(?:dict\s*\(|\{)[^(){}]*\buse_reentrant['"]?\s*[:=]\s*True""")),
                   # a layer built and called in one expression (`nn.Linear(d, h)(x)`, in a
                   # forward): its weights are new on every call, whatever trains the module (GL702)
                   ("nn.", re.compile(r"\bnn\.[A-Z]\w*\((?:[^()\n]|\([^()\n]*\))*\)\(")),
@@ -557,6 +568,7 @@ class Torch(Framework):
         **table(TORCH_SET_GRAD, _set_grad_enabled),
         **table(TORCH_AUTOCAST, _autocast),
         "torch.set_default_dtype": _set_default_dtype,
+        "torch.device": _device,
         **table(TORCH_AUTOGRAD_GRAD, autograd_grad),
         **table(TORCH_AUTOGRAD_BACKWARD, _autograd_backward),
         **table(TORCH_PARAMETER, _parameter),
