@@ -31,6 +31,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
     ),
     'GL118': (
+        ('https://github.com/tensorflow/tensorflow/issues/42167', "the cost is computed eagerly before minimize(); the lambda only returns the finished tensor, so the optimizer's internal tape records nothing and no variable gets a gradient"),
         ('https://github.com/tensorflow/tensorflow/issues/27660', 'f(x) is evaluated as the argument of t.gradient, after the with-block has closed, so the tape never recorded it and the gradient is None'),
         ('https://github.com/keras-team/keras-io/issues/406', "Actor-critic CartPole: the GradientTape was moved from around the episode rollout to just around the loss sum, so the model's forward passes are not recorded and apply_gradients gets no gradients"),
         ('https://github.com/tensorflow/tensorflow/issues/37726', 'tf.concat([w1, w2]) is computed before the tape; tape.gradient(loss, w) is None'),

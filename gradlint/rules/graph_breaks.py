@@ -1240,7 +1240,8 @@ class ComputedOutsideTape(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         # the notes cost a little on every TensorFlow operation: only files with a tape pay it
-        self._enabled = "GradientTape" in ctx.source.text
+        # (`optimizer.minimize(loss_fn, var_list)` runs loss_fn under a tape of its own)
+        self._enabled = "GradientTape" in ctx.source.text or ".minimize(" in ctx.source.text
 
     def _mark(self, ev, vals) -> None:
         origins = [o for v in vals for o in _direct_origins(v)]
@@ -1309,6 +1310,13 @@ class ComputedOutsideTape(Rule):
                 f"this first-order gradient is taken outside the with-block of the tape differentiated on line "
                 f"{line(dt)}, which therefore did not record it: the second-order gradient is None; call the inner "
                 f"`gradient()` inside the outer tape's block"
+            )
+        elif ev.tape is not None and ev.tape.with_node is ev.node:  # `optimizer.minimize(loss_fn, var_list)`
+            who = origin_name(o)
+            msg = lambda line: (  # noqa: E731
+                f"this runs before minimize() on line {line(dt)} calls the loss function, so the tape minimize() records "
+                f"while it runs does not see it; the loss depends on {who} only through it and that gradient is None "
+                f"(\"No gradients provided\"); compute the loss inside the function given to minimize()"
             )
         else:
             who = origin_name(o)

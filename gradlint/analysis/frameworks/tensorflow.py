@@ -168,6 +168,28 @@ def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -
     return EMPTY
 
 
+def minimize_callable(it: Interp, ev: CallEvent, st: "State", fn: Val) -> None:
+    """`optimizer.minimize(loss_fn, var_list)` (TensorFlow 2 / Keras): the optimizer runs
+    `loss_fn` under a GradientTape of its own and differentiates what it returns with respect to
+    `var_list`. A tensor computed before the call and only returned by the callable
+    (`minimize(lambda: cost, [w])`) was not recorded by that tape (GL118)."""
+    info = fn.get(F.FN)
+    if info is None:
+        return
+    tape = TapeInfo(ev.node, persistent=False, watch_accessed=True)
+    tape.active, tape.with_node = True, ev.node
+    saved = st.ctx
+    st.ctx = st.ctx.replace(tapes=st.ctx.tapes + (tape,))
+    try:
+        target = it.call_function(info, ev, st, list(fn.get(F.PARTIAL_ARGS) or ()), {}, None)
+    finally:
+        st.ctx = saved
+        tape.active = False
+    it.differentiate(ev, st, DiffKind.TAPE, target, ev.arg_node(0, "loss"), sources=ev.arg(1, "var_list"),
+                     source_node=ev.arg_node(1, "var_list"), tape=tape, tape_method="gradient", tape_name=None,
+                     tape_used_before=False)
+
+
 def _gradients(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     """`tf.gradients(ys, xs)`: TensorFlow 1's symbolic differentiation of `ys`."""
     target = ev.arg(0, "ys")

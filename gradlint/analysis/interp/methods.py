@@ -80,7 +80,10 @@ class MethodsMixin(_Base):
                         if a.kind == K.FUNCTION:
                             self.call_function(a.attrs[F.FN], ev, st, list(a.get(F.PARTIAL_ARGS) or ()), {}, None)
                 loss = ev.arg(0, "loss") if spec.differentiates else None
-                if loss is not None and loss.live and loss.kind in (K.TENSOR, None):
+                if loss is not None and loss.kind == K.FUNCTION and ev.arg(1, "var_list") is not None \
+                        and recv.get(F.FW) == "tf":
+                    frameworks.tensorflow.minimize_callable(self, ev, st, loss)
+                elif loss is not None and loss.live and loss.kind in (K.TENSOR, None):
                     # a tensor (TensorFlow 1; a Keras 3 optimizer takes a callable instead)
                     self.differentiate(ev, st, DiffKind.TF_GRAPH, loss, ev.arg_node(0, "loss"),
                                        sources=ev.arg(1, "var_list"), source_node=ev.arg_node(1, "var_list"))
