@@ -409,6 +409,18 @@ def _loss_appended(src: Source):
         yield [e1, e2], {stmt.end_lineno + 2}, lstmt.lineno, 1, f"append {target.id} (after line {stmt.end_lineno})"
 
 
+@kind("loss_kept_in_dict", ("GL205", "GL2"))
+def _loss_kept_in_dict(src: Source):
+    """Like loss_appended, but the loss is kept inside a per-step record:
+    `kept_steps.append({"loss": loss, "step": ...})` keeps the graph just the same."""
+    for edits, expected, line, shift, what in _loss_appended(src):
+        e1, e2 = edits
+        name = what.split()[1]
+        e2 = Edit(e2.line, e2.col, e2.end_line, e2.end_col,
+                  e2.text.replace(f"kept_losses.append({name})", f'kept_losses.append({{"loss": {name}, "n": len(kept_losses)}})'))
+        yield [e1, e2], expected, line, shift, what.replace("append", "append a dict holding")
+
+
 @kind("grad_kept_no_clone", ("GL301", "GL3"))
 def _grad_kept(src: Source):
     """`zero_grad(set_to_none=False)`, and the optimizer's `p.grad` tensors appended to a history

@@ -20,6 +20,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/haowang1992/DSN/issues/2', 'the memory loss is computed from features[...].detach(), so the term added to the training loss has no gradient and never trains the encoder'),
         ('https://github.com/wangle53/CSA-CDGAN/issues/5', "the adversarial term of the generator loss is computed from netd(fake).detach(); detaching the discriminator output cuts the path back to the generator, so err_d_fake contributes nothing to err_g_total's gradient (the maintainer's reply confuses this with freezing the discriminator)"),
     ),
+    'GL106': (
+        ('https://github.com/LixiangHan/GANs-for-1D-Signal/issues/7', 'the WGAN-GP critic computes the gradient penalty (with create_graph=True) but never adds it to loss_D, so backward() only sees the Wasserstein term and the penalty has no effect'),
+    ),
     'GL111': (
         ('https://github.com/tensorflow/tensorflow/issues/20630', "model.predict() returns a NumPy array, so the loss built from it inside the tape is disconnected from the model's variables and every gradient is None"),
         ('https://github.com/tensorflow/tensorflow/issues/47288', 'the logits used by the loss are returned by tf.numpy_function(self.np_train_step, ...) inside the tape; numpy_function has no gradient, so no variable gets one'),
@@ -150,6 +153,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL707': (
         ('https://github.com/huggingface/transformers/issues/21381', 'the first layers of a BERT model (including the embeddings) are frozen while gradient checkpointing is on; with the reentrant checkpoint, the hidden states entering the first checkpointed layer do not require grad, so the whole output has requires_grad False and nothing trains'),
         ('https://github.com/huggingface/trl/issues/3150', 'GRPO training of a LoRA-wrapped model with reentrant gradient checkpointing; the frozen base embeddings give the checkpointed blocks no input that requires grad, so the recomputed segments produce no gradients for the adapters'),
+    ),
+    'GL708': (
+        ('https://github.com/graviraja/MLOps-Basics/issues/14', 'the LightningModule\'s training_step computes and logs the loss but does not return it; Lightning treats a None return as "skip this batch", so no backward or optimizer step ever runs and the model does not train (only a warning is printed)'),
     ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),

@@ -18,6 +18,7 @@ class AnalysisView(Protocol):
 
     default_dtype: str  # torch's default dtype as the program sets it
     jax_x64: bool  # jax_enable_x64
+    classes: list  # the ClassInfo of every class of the file (bases, roles, methods)
 
     def class_facts(self, info: Any) -> dict:
         """What `__init__` of a class of the file stores on `self` (attribute -> value)."""

@@ -18,6 +18,7 @@ from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import Note, Val
 from ..analysis.names import dotted_name
+from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     StarvedOrigins,
@@ -1669,3 +1670,124 @@ class ConcreteValueInTracedFunction(Rule):
             f"{what} on a traced value inside a function transformed by jax.{ 'jit' if kind == 'jit' else 'grad'}: it {effect}; "
             f"use jax.numpy (jnp.*) and jnp.where/jax.lax.cond instead of Python numbers and branches",
         )
+
+
+class GradientPenaltyNeverUsed(Rule):
+    code = "GL106"
+    message = "a penalty computed from autograd.grad(create_graph=True) is never used: the loss backpropagated after it does not include it"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad.html"
+    triggers = ("create_graph",)
+    rationale = """
+        `torch.autograd.grad(..., create_graph=True)` builds the graph of the gradient so that
+        something computed from it — a WGAN-GP gradient penalty, an R1 regulariser, a
+        Jacobian norm, a physics residual — can be backpropagated. When that value is assigned
+        to a name that nothing ever reads, the loss backpropagated next does not contain it:
+        the penalty costs a double backward's memory and time and has no effect on training
+        (a critic trained without its gradient penalty). Usually the term was left out of the
+        sum by mistake (`loss_D = d_fake - d_real` instead of `... + gp`).
+
+        gradlint reports the loss backpropagated after the penalty in the same function when
+        the name the penalty is bound to appears nowhere else in the file. Instead: add it to
+        the loss (`loss_D = d_fake - d_real + gp`), or drop the computation.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+
+            def critic_step(D, opt, real, fake):
+                eps = torch.rand(real.size(0), 1)
+                x_hat = (eps * real + (1 - eps) * fake).requires_grad_(True)
+                grad = torch.autograd.grad(D(x_hat).sum(), x_hat, create_graph=True)[0]
+                gp = 10 * (grad.norm(2, dim=1) - 1).pow(2).mean()
+                loss_D = D(fake).mean() - D(real).mean()
+                opt.zero_grad()
+                loss_D.backward()
+                opt.step()
+            """,
+            line=8,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+
+        def critic_step(D, opt, real, fake):
+            eps = torch.rand(real.size(0), 1)
+            x_hat = (eps * real + (1 - eps) * fake).requires_grad_(True)
+            grad = torch.autograd.grad(D(x_hat).sum(), x_hat, create_graph=True)[0]
+            gp = 10 * (grad.norm(2, dim=1) - 1).pow(2).mean()
+            loss_D = D(fake).mean() - D(real).mean() + gp
+            opt.zero_grad()
+            loss_D.backward()
+            opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._second_order: set[int] = set()  # autograd.grad(create_graph=True) calls
+        self._dead: dict[int, AssignEvent] = {}  # an assignment of a never-read penalty
+        self._done: set[int] = set()
+        self._last_assign: dict[tuple, cst.CSTNode] = {}  # (scope, name) -> its latest plain assignment
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "autograd_grad" and ev.create_graph is True:
+            self._second_order.add(id(ev.node))
+            return
+        if ev.kind != "backward":
+            return
+        for key, a in list(self._dead.items()):
+            if a.ctx.fn is not ev.ctx.fn or key in self._done or ev.target.graphs & self._grad_graphs(a.value):
+                continue  # another function's, or this loss does contain a gradient graph of the penalty
+            if not self._before(a.node, ev.node):
+                continue
+            self._done.add(key)
+            where = self._definition_of(ev) or ev.node
+            self.report(
+                where,
+                lambda line, a=a, ev=ev: (
+                    f"the loss backpropagated on line {line(ev.node)} does not include `{a.name}` (line {line(a.node)}), a "
+                    f"penalty computed from a gradient taken with create_graph=True that nothing reads: it has no effect on "
+                    f"training; add it to the loss (`... + {a.name}`) or drop it"
+                ),
+            )
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is not None or not isinstance(ev.target_node, cst.Name):
+            return
+        self._last_assign[(id(ev.ctx.fn), ev.name)] = ev.node
+        if id(ev.node) in self._dead:
+            return
+        if ev.value.kind not in ("tensor", None) or not self._grad_graphs(ev.value):
+            return
+        if any(isinstance(n, cst.Call) and id(n) in self._second_order for n in walk(ev.node, code_only=True)):
+            return  # the gradient itself (`grads = autograd.grad(...)`), not something computed from it
+        if not self._never_read(ev.name):
+            return
+        self._dead[id(ev.node)] = ev
+
+    def _grad_graphs(self, v) -> set:
+        """The graphs of create_graph gradients `v` is computed from (not those of the forward
+        pass it shares with the loss: `fake` is in both the penalty and the critic's loss)."""
+        return {g for g in v.graphs if isinstance(g, tuple) and id(g[0]) in self._second_order}
+
+    def _never_read(self, name: str) -> bool:
+        """Every mention of `name` in the file's code (strings and comments blanked) is the
+        target of a plain assignment."""
+        text = self.ctx.code_text
+        word = re.compile(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
+        target = re.compile(r"(?<![\w.])" + re.escape(name) + r"[ \t]*=(?!=)")
+        uses = [m.start() for m in word.finditer(text)]
+        return bool(uses) and all(target.match(text, i) and text[text.rfind("\n", 0, i) + 1 : i].strip() == "" for i in uses)
+
+    def _before(self, a, b) -> bool:
+        ra, rb = self.ctx.range_of(a), self.ctx.range_of(b)
+        return ra is not None and rb is not None and ra[0].line < rb[0].line
+
+    def _definition_of(self, ev: DiffEvent):
+        """The last plain assignment of the backpropagated name before the backward, in the
+        same scope: where the penalty should have been added."""
+        name = dotted_name(ev.target_node) if ev.target_node is not None else None
+        return self._last_assign.get((id(ev.ctx.fn), name)) if name else None

@@ -18,6 +18,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
+from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..analysis.walk import walk
 from ..diagnostics import Severity
@@ -1044,3 +1045,138 @@ class HfCheckpointingFrozenInputs(Rule):
             if root is None or re.search(r"\b" + re.escape(root) + r"\b", before[start:m.end()]):
                 return True
         return False
+
+
+class TrainingStepReturnsNothing(Rule):
+    code = "GL708"
+    message = "a LightningModule's training_step returns nothing: with automatic optimization Lightning skips every batch"
+    severity = Severity.ERROR
+    docs = "https://lightning.ai/docs/pytorch/stable/common/lightning_module.html#training-step"
+    triggers = ("training_step",)
+    rationale = """
+        With automatic optimization (the default), Lightning backpropagates what
+        `training_step` returns: the loss tensor, or a dict with a `"loss"` key. A return of
+        `None` means "skip this batch" — no backward, no optimizer step. A `training_step` that
+        computes the loss and logs it (`self.log("train_loss", loss)`) but never returns it
+        therefore skips *every* batch: the model does not train, the logged loss stays flat,
+        and the only sign is a warning.
+
+        gradlint reports a `training_step` with no `return <value>` on any path, in a class
+        whose bases are all Lightning's `LightningModule` or classes of the same file derived
+        from it, in a file that never turns automatic optimization off (manual optimization
+        calls `self.manual_backward(loss)` and may return nothing). Instead: `return loss`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            import lightning as L
+
+            class Classifier(L.LightningModule):
+                def __init__(self):
+                    super().__init__()
+                    self.net = torch.nn.Linear(16, 2)
+
+                def training_step(self, batch, batch_idx):
+                    x, y = batch
+                    loss = F.cross_entropy(self.net(x), y)
+                    self.log("train_loss", loss)
+
+                def configure_optimizers(self):
+                    return torch.optim.Adam(self.parameters(), lr=1e-3)
+            """,
+            line=13,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn.functional as F
+        import lightning as L
+
+        class Classifier(L.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.net = torch.nn.Linear(16, 2)
+
+            def training_step(self, batch, batch_idx):
+                x, y = batch
+                loss = F.cross_entropy(self.net(x), y)
+                self.log("train_loss", loss)
+                return loss
+
+            def configure_optimizers(self):
+                return torch.optim.Adam(self.parameters(), lr=1e-3)
+        """,
+        """
+        import torch
+        import lightning as L
+
+        class GAN(L.LightningModule):
+            def __init__(self):
+                super().__init__()
+                self.automatic_optimization = False
+                self.g = torch.nn.Linear(4, 4)
+
+            def training_step(self, batch, batch_idx):
+                opt = self.optimizers()
+                loss = self.g(batch).pow(2).mean()
+                opt.zero_grad()
+                self.manual_backward(loss)
+                opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._done: set[int] = set()
+
+    def on_function(self, ev) -> None:
+        fn = ev.fn
+        if fn.name != "training_step" or fn.cls is None or not fn.cls.is_lightning or id(fn.node) in self._done:
+            return
+        self._done.add(id(fn.node))
+        if "automatic_optimization" in self.ctx.code_text or not self._lightning_all_the_way(fn.cls, 0):
+            return  # manual optimization (here or in a base class gradlint does not see)
+        body = fn.node.body
+        stmts = body.body if isinstance(body, cst.IndentedBlock) else ()
+        if not stmts or self._returns_a_value(fn.node) or not self._computes(stmts):
+            return
+        self.report(
+            stmts[-1],
+            "training_step ends here without returning the loss: with automatic optimization Lightning treats a "
+            "None return as \"skip this batch\" and runs no backward and no optimizer step, so the model never trains; "
+            "`return loss` (or a dict with a \"loss\" key)",
+        )
+
+    def _lightning_all_the_way(self, info, depth: int) -> bool:
+        """Every base of the class is Lightning's module, or a class of this file that is
+        (a base the analysis could not resolve may turn automatic optimization off)."""
+        if depth > 8 or len(info.bases) != len(info.node.bases):
+            return False
+        classes = {c.name: c for c in self.ctx.interp.classes}
+        for b in info.bases:
+            if b in LIGHTNING_BASES:
+                continue
+            parent = classes.get(b)
+            if parent is None or parent is info or not parent.is_lightning or not self._lightning_all_the_way(parent, depth + 1):
+                return False
+        return True
+
+    @staticmethod
+    def _returns_a_value(fn_node) -> bool:
+        nested = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        for n in walk(fn_node.body, lambda n: not isinstance(n, nested), code_only=True):
+            if isinstance(n, cst.Return) and n.value is not None and not (isinstance(n.value, cst.Name) and n.value.value == "None"):
+                return True
+            if isinstance(n, (cst.Yield, cst.Await)):
+                return True
+        return False
+
+    @staticmethod
+    def _computes(stmts) -> bool:
+        """The body does work (a call), and is not a stub that raises or passes."""
+        if any(isinstance(s, cst.SimpleStatementLine) and any(isinstance(x, cst.Raise) for x in s.body) for s in stmts):
+            return False
+        return any(isinstance(n, cst.Call) for s in stmts for n in walk(s, code_only=True))
