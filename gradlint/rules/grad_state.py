@@ -12,7 +12,7 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
-from ..analysis.frameworks.torch import pins_torch_1x
+from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
 from ._flow import call_name
@@ -539,12 +539,15 @@ class RequiresGradOnNonLeaf(Rule):
             self._report(src, "has its .grad read")
 
     def _report(self, src, why: str) -> None:
+        view = isinstance(src, cst.Call) and isinstance(src.func, cst.Attribute) and src.func.attr.value in VIEW_METHODS
+        instead = ("reshape first and call `.requires_grad_()` on the result, or keep the leaf under its own name and read "
+                   "its .grad" if view else
+                   "create it on the device with `requires_grad=True`, or call `.requires_grad_()` after the move")
         self.report(
             src,
             f"requires_grad=True was set before `{call_name(src)}`, which returns a new non-leaf tensor; this tensor {why}, "
-            f"but its .grad stays None; create it on the device with `requires_grad=True`, or call `.requires_grad_()` after "
-            f"the move",
-            fix=self._fix(src),
+            f"but its .grad stays None; {instead}",
+            fix=None if view else self._fix(src),
         )
 
     def _fix(self, src) -> RuleFix | None:

@@ -1729,22 +1729,27 @@ class GradientPenaltyNeverUsed(Rule):
         super().__init__(ctx)
         self._second_order: set[int] = set()  # autograd.grad(create_graph=True) calls
         self._dead: dict[int, AssignEvent] = {}  # an assignment of a never-read penalty
-        self._done: set[int] = set()
+        self._pending: dict[int, tuple] = {}  # dead assignment -> (it, the backward after it, where to report)
+        self._used: set = set()  # create_graph gradient graphs some differentiated value contains
         self._last_assign: dict[tuple, cst.CSTNode] = {}  # (scope, name) -> its latest plain assignment
 
     def on_diff(self, ev: DiffEvent) -> None:
+        self._used |= self._grad_graphs(ev.target)
         if ev.kind == "autograd_grad" and ev.create_graph is True:
             self._second_order.add(id(ev.node))
             return
         if ev.kind != "backward":
             return
-        for key, a in list(self._dead.items()):
-            if a.ctx.fn is not ev.ctx.fn or key in self._done or ev.target.graphs & self._grad_graphs(a.value):
+        for key, a in self._dead.items():
+            if a.ctx.fn is not ev.ctx.fn or key in self._pending or ev.target.graphs & self._grad_graphs(a.value):
                 continue  # another function's, or this loss does contain a gradient graph of the penalty
-            if not self._before(a.node, ev.node):
-                continue
-            self._done.add(key)
-            where = self._definition_of(ev) or ev.node
+            if self._before(a.node, ev.node):
+                self._pending[key] = (a, ev, self._definition_of(ev) or ev.node)
+
+    def finish(self) -> None:
+        for a, ev, where in self._pending.values():
+            if self._grad_graphs(a.value) & self._used:
+                continue  # the penalty's gradient graph is differentiated somewhere (`gp.backward()`, a sum that holds it)
             self.report(
                 where,
                 lambda line, a=a, ev=ev: (

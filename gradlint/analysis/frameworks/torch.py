@@ -153,6 +153,7 @@ _VIEW_METHODS = (
     "view", "reshape", "flatten", "view_as", "reshape_as", "squeeze", "unsqueeze", "permute", "transpose", "t", "expand",
     "expand_as", "narrow", "select", "unfold", "chunk", "split", "unbind", "ravel", "__getitem__",
 )
+VIEW_METHODS = frozenset(_VIEW_METHODS)  # (for rules: what `x.unsqueeze(0)` returns is a view)
 _MOVE_METHODS = ("to", "cuda", "cpu", "type", "contiguous", "pin_memory", "requires_grad")
 
 # functions whose result has the broadcast shape of their tensor arguments (0-dim in, 0-dim out)
@@ -780,6 +781,10 @@ class Torch(Framework):
             attrs = propagate(recv.attrs, Op.VIEW)
             if recv.get(F.LEAF) and (recv.get(F.PARAM) or recv.get(F.RG)) and not recv.graphs:
                 attrs[F.LEAF_VIEW] = True
+            if recv.get(F.RG) and not recv.graphs and not recv.get(F.PARAM) and m != "__getitem__":
+                # `x = x.clone().detach().requires_grad_(True)` then `x = x.unsqueeze(0)`: the name
+                # now holds a non-leaf view (requires_grad_ itself proves the receiver was a leaf)
+                attrs[F.NONLEAF_FROM] = node
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
