@@ -33,6 +33,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL115': (
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
     ),
+    'GL116': (
+        ('https://github.com/keras-team/keras/issues/20058', 'the layer\'s trainable variable is created with an integer dtype; integer tensors are not differentiable, so fit() raises "No gradients provided for any variable"'),
+    ),
     'GL118': (
         ('https://github.com/tensorflow/tensorflow/issues/42167', "the cost is computed eagerly before minimize(); the lambda only returns the finished tensor, so the optimizer's internal tape records nothing and no variable gets a gradient"),
         ('https://github.com/tensorflow/tensorflow/issues/27660', 'f(x) is evaluated as the argument of t.gradient, after the with-block has closed, so the tape never recorded it and the gradient is None'),
@@ -156,6 +159,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL708': (
         ('https://github.com/graviraja/MLOps-Basics/issues/14', 'the LightningModule\'s training_step computes and logs the loss but does not return it; Lightning treats a None return as "skip this batch", so no backward or optimizer step ever runs and the model does not train (only a warning is printed)'),
+    ),
+    'GL709': (
+        ('https://github.com/osh/KerasGAN/issues/10', 'make_trainable(discriminator, False) flips the layers\' trainable flags, but the discriminator was compiled before and is never recompiled, so train_on_batch keeps updating the "frozen" weights'),
     ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),

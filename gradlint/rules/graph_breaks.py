@@ -18,6 +18,7 @@ from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import Note, Val
 from ..analysis.names import dotted_name
+from ..analysis.queries import dtype_named
 from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
@@ -979,7 +980,9 @@ class IntegerVariableDifferentiated(Rule):
     severity = Severity.ERROR
     frameworks = ("tf",)
     docs = "https://www.tensorflow.org/guide/autodiff#3_took_gradients_through_an_integer_or_string"
-    triggers = ("Variable",)
+    triggers = ("Variable", "add_weight", "add_variable")
+    # a Keras layer's `build` creates its weights: kept by the first pass where one is added
+    chunk_triggers = (r"\badd_(?:weight|variable)\s*\(",)
     fix_applicability = Applicability.UNSAFE
     rationale = """
         `tf.Variable(3)` has dtype int32. Integers are not differentiable: the tape warns "The
@@ -1012,6 +1015,27 @@ class IntegerVariableDifferentiated(Rule):
         step.assign_add(1)
         """
     ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        """A Keras layer's own weight created trainable with an integer dtype
+        (`self.add_weight(..., dtype=tf.int32)` in `build`): whatever trains the model gets no
+        gradient for it ("No gradients provided for any variable")."""
+        if ev.method not in ("add_weight", "add_variable") or not isinstance(ev.node.func, cst.Attribute):
+            return
+        fn = ev.ctx.fn
+        if fn is None or fn.cls is None or not fn.cls.is_keras or dotted_name(ev.node.func.value) != "self":
+            return
+        if dtype_named(ev.kwargs.get("dtype")) not in ("int", "bool"):
+            return
+        trainable = ev.kwargs.get("trainable")
+        if trainable is not None and trainable.get(F.CONST) is not True:
+            return  # `trainable=False` (a counter, a step): never differentiated
+        self.report(
+            ev.node,
+            "this layer weight is trainable but has an integer dtype: integers have no gradient, so training gets none "
+            "for it (\"No gradients provided for any variable\"); create it as a float (`dtype=\"float32\"`), or pass "
+            "`trainable=False` if it is a counter",
+        )
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape":

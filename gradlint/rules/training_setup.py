@@ -1180,3 +1180,124 @@ class TrainingStepReturnsNothing(Rule):
         if any(isinstance(s, cst.SimpleStatementLine) and any(isinstance(x, cst.Raise) for x in s.body) for s in stmts):
             return False
         return any(isinstance(n, cst.Call) for s in stmts for n in walk(s, code_only=True))
+
+
+class KerasTrainableChangedAfterCompile(Rule):
+    code = "GL709"
+    message = "model.trainable is switched off after compile() and the same model is then trained: Keras 2 ignores it, Keras 3 trains nothing"
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://keras.io/guides/transfer_learning/#the-trainable-attribute"
+    triggers = ("trainable",)
+    # a helper that switches the flag (`make_trainable(net, False)`) is kept by the first pass
+    chunk_triggers = (r"\.trainable\s*=(?!=)",)
+    rationale = """
+        `model.trainable = False` (or setting it on each of its layers) after
+        `model.compile()` means different things to the two Keras generations. Keras 2 reads
+        the flag when the model is *compiled*: the compiled model keeps updating the
+        "frozen" weights (it warns "Discrepancy between trainable weights and collected
+        trainable weights") until it is compiled again. Keras 3 (TensorFlow >= 2.16) reads it
+        when the model *trains*: `model.train_on_batch(...)` now finds no trainable weights
+        and the model never learns. The classic GAN recipe — compile the discriminator, set
+        `discriminator.trainable = False`, compile the combined model, then call
+        `discriminator.train_on_batch` in the loop — relies on the Keras 2 behaviour and
+        silently stops training the discriminator under Keras 3; the opposite intent (freeze
+        a model that was compiled) silently keeps training under Keras 2.
+
+        gradlint reports the switch when the model was compiled before it and is trained by
+        its own `fit`/`train_on_batch` after it with the flag still off. Instead: set the flag
+        explicitly before each training call (`discriminator.trainable = True` before its
+        `train_on_batch`, `False` before the combined model's), or compile after changing it.
+    """
+    invalid = [
+        Invalid(
+            """
+            import numpy as np
+            import tensorflow as tf
+
+            d = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.Dense(1)])
+            d.compile(loss="mse", optimizer="adam")
+            d.trainable = False
+            d.train_on_batch(np.zeros((4, 2)), np.zeros((4, 1)))
+            """,
+            line=6,
+        ),
+    ]
+    valid = [
+        """
+        import numpy as np
+        import tensorflow as tf
+
+        d = tf.keras.Sequential([tf.keras.layers.Dense(8), tf.keras.layers.Dense(1)])
+        d.compile(loss="mse", optimizer="adam")
+        for step in range(3):
+            d.trainable = True
+            d.train_on_batch(np.zeros((4, 2)), np.zeros((4, 1)))
+            d.trainable = False
+        """,
+        """
+        import tensorflow as tf
+
+        base = tf.keras.applications.MobileNetV2(include_top=False, weights=None)
+        base.trainable = False
+        model = tf.keras.Sequential([base, tf.keras.layers.GlobalAveragePooling2D(), tf.keras.layers.Dense(1)])
+        model.compile(loss="mse", optimizer="adam")
+        base.trainable = True
+        model.compile(loss="mse", optimizer="adam")
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._compiled: set = set()  # models compiled (by origin)
+        self._frozen: dict = {}  # model -> (where trainable was switched off after its compile, the calls around it)
+        self._done: set[int] = set()
+
+    @staticmethod
+    def _model(v):
+        if v is None or v.kind != "module":
+            return None
+        key = frozenset(o for o in v.live if o.certain)
+        return key or None
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method not in ("compile", "fit", "train_on_batch") or ev.recv is None:
+            return
+        m = self._model(ev.recv)
+        if m is None:
+            return
+        if ev.method == "compile":
+            self._compiled.add(m)
+            self._frozen.pop(m, None)
+            return
+        frozen = self._frozen.get(m)
+        if frozen is None:
+            return
+        where, calls = frozen
+        depth = len(ev.ctx.calls)
+        if len(calls) > depth and calls[:depth] == ev.ctx.calls:
+            where = calls[depth]  # switched in a helper (`make_trainable(d, False)`): its call here
+        if id(where) in self._done:
+            return
+        self._done.add(id(where))
+        self.report(
+            where,
+            lambda line, ev=ev: (
+                f"trainable is switched off here, after the model was compiled, and the model is trained on line "
+                f"{line(ev.node)} with the flag still off: Keras 2 ignores the change until the next compile() (the "
+                f"weights keep training), Keras 3 honours it (the model trains nothing, \"does not have any trainable "
+                f"weights\"); set `trainable = True` before its own training call, or compile after changing it"
+            ),
+        )
+
+    def on_attrset(self, ev) -> None:
+        if ev.attr != "trainable":
+            return
+        m = self._model(ev.target)
+        if m is None:
+            return
+        off = ev.value.get(F.CONST)
+        if off is False and m in self._compiled:
+            self._frozen[m] = (ev.node, ev.ctx.calls)
+        elif off is not False:
+            self._frozen.pop(m, None)
