@@ -20,6 +20,8 @@ from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
+from ..analysis.names import dotted_name
+from ..analysis.values import Val
 from ..analysis.walk import walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
@@ -1301,3 +1303,176 @@ class KerasTrainableChangedAfterCompile(Rule):
             self._frozen[m] = (ev.node, ev.ctx.calls)
         elif off is not False:
             self._frozen.pop(m, None)
+
+
+# loading weights into a model: a layer no optimizer updates may be a pretrained part kept fixed
+_LOADS_WEIGHTS = re.compile(r"\b(?:load_state_dict|from_pretrained|torch\.load|load_checkpoint|load_weights)\s*\(")
+
+
+class LayerNotInOptimizer(Rule):
+    code = "GL710"
+    message = "a freshly initialised layer on the loss path is in no optimizer: it gets gradients but stays at its random initialisation"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/optim.html#per-parameter-options"
+    triggers = ("step",)
+    rationale = """
+        An optimizer updates only the parameters it is given. When it is built from an
+        explicit list of submodules (`Adam([{"params": model.encoder.parameters()},
+        {"params": model.head.parameters(), "lr": 1e-3}])`) and a layer that the forward pass
+        uses is left out, that layer receives gradients at every `backward()` but is never
+        stepped: it stays at its random initialisation for the whole run, and nothing
+        warns. It happens when a layer is added to the model after the optimizer's parameter
+        groups were written.
+
+        gradlint reports a layer created in this file (`self.proj = nn.Linear(...)`) that the
+        loss backpropagated before a `step()` reaches, when no optimizer of the file holds its
+        parameters and every optimizer is built from explicit submodules (not
+        `model.parameters()`), in a file that loads no weights (a pretrained part kept fixed
+        on purpose) and where the layer is not frozen. Instead: add its parameters to a group,
+        or build the optimizer from `model.parameters()`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+
+            class Net(torch.nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.encoder = torch.nn.Linear(8, 16)
+                    self.proj = torch.nn.Linear(16, 16)
+                    self.head = torch.nn.Linear(16, 2)
+
+                def forward(self, x):
+                    return self.head(torch.relu(self.proj(torch.relu(self.encoder(x)))))
+
+            model = Net()
+            opt = torch.optim.Adam([{"params": model.encoder.parameters()}, {"params": model.head.parameters(), "lr": 1e-3}])
+            for x, y in [(torch.randn(4, 8), torch.tensor([0, 1, 0, 1]))]:
+                loss = torch.nn.functional.cross_entropy(model(x), y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            """,
+            line=14,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.encoder = torch.nn.Linear(8, 16)
+                self.proj = torch.nn.Linear(16, 16)
+                self.head = torch.nn.Linear(16, 2)
+
+            def forward(self, x):
+                return self.head(torch.relu(self.proj(torch.relu(self.encoder(x)))))
+
+        model = Net()
+        opt = torch.optim.Adam(model.parameters())
+        for x, y in [(torch.randn(4, 8), torch.tensor([0, 1, 0, 1]))]:
+            loss = torch.nn.functional.cross_entropy(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        """,
+        """
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.backbone = torch.nn.Linear(8, 16)
+                self.head = torch.nn.Linear(16, 2)
+
+            def forward(self, x):
+                return self.head(self.backbone(x))
+
+        model = Net()
+        model.backbone.load_state_dict(torch.load("backbone.pt"))
+        opt = torch.optim.SGD(model.head.parameters(), lr=0.01)
+        loss = model(torch.randn(4, 8)).sum()
+        loss.backward()
+        opt.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._last_backward: dict[int, DiffEvent] = {}  # scope -> its latest backward
+        self._optimizers: dict[int, Val] = {}  # every torch optimizer built or used: id -> its value
+        self._cands: dict = {}  # origin -> (its layer, the optimizer stepped, the backward)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "backward":
+            self._last_backward[id(ev.ctx.fn)] = ev
+
+    def on_call(self, ev: CallEvent) -> None:
+        # every optimizer the file builds counts, stepped here or not (another function steps it)
+        r = ev.result
+        if r is not None and r.kind == "optimizer":
+            self._optimizers[id(r)] = r
+
+    def on_opt(self, ev: OptEvent) -> None:
+        opt = ev.target
+        if opt.get(F.QUAL) is None or not str(opt.get(F.QUAL)).startswith("torch.optim"):
+            return
+        self._optimizers[id(opt)] = opt
+        if ev.kind != "step":
+            return
+        back = self._last_backward.get(id(ev.ctx.fn))
+        if back is None or not back.target.certain_live():
+            return
+        if not (opt.get(F.OPT_PARAMS) or frozenset()) & back.target.live:
+            return  # the loss trains nothing this optimizer holds: GL103's (a detach) or another pairing
+        for o in back.target.live:
+            if o.certain and not o.frozen and o.kind == "module" and o not in self._cands and self._fresh_layer(o):
+                self._cands[o] = (opt, back)
+
+    @staticmethod
+    def _fresh_layer(o) -> bool:
+        """A torch.nn layer with parameters, constructed by a call in this file."""
+        node = o.node
+        if not isinstance(node, cst.Call):
+            return False
+        callee = dotted_name(node.func) or ""
+        return callee.rsplit(".", 1)[-1] in TRAINABLE_MODULES and o.framework == "torch"
+
+    def finish(self) -> None:
+        if not self._cands or _LOADS_WEIGHTS.search(self.ctx.code_text):
+            return
+        held: set = set()
+        for opt in self._optimizers.values():
+            params = opt.get(F.OPT_PARAMS) or frozenset()
+            if not params or not all(o.certain and self._fresh_layer(o) for o in params):
+                return  # an optimizer over a whole model (`model.parameters()`), or one the analysis cannot read
+            held |= params
+        reported: set[int] = set()
+        for o, (opt, back) in self._cands.items():
+            if o in held or o.frozen:
+                continue
+            where = opt.get(F.CREATED)
+            if where is None or id(where) in reported:
+                continue
+            reported.add(id(where))
+            name = self._layer_name(o)
+            self.report(
+                where,
+                lambda line, name=name, back=back: (
+                    f"{name} is used on the way to the loss backpropagated on line {line(back.node)} but no optimizer "
+                    f"holds its parameters: it gets gradients and is never updated, so it stays at its random "
+                    f"initialisation; add its parameters to a group here (or build the optimizer from "
+                    f"`model.parameters()`)"
+                ),
+            )
+
+    def _layer_name(self, o) -> str:
+        cur = self.ctx.parent(o.node)
+        while cur is not None and not isinstance(cur, (cst.Assign, cst.SimpleStatementLine)):
+            cur = self.ctx.parent(cur)
+        if isinstance(cur, cst.Assign) and len(cur.targets) == 1:
+            return f"the layer `{self.ctx.code(cur.targets[0].target)}`"
+        return f"the `{dotted_name(o.node.func)}` layer"
