@@ -160,6 +160,11 @@ TRACED = fact(
     "traced", "a value traced by jax.grad/jit",
     survives={Op.INDEX, Op.ITERATE_TENSOR, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
 )
+STAGED = fact(
+    "staged", "computed by a jax.numpy/lax operation inside a jitted function: a tracer even when made from constants "
+    "or static arguments (omnistaging)",
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
+)
 JAX_ARRAY = fact("jax_array", "a JAX array (arithmetic and jnp results)")
 AT_OF = fact("at_of", "the `x.at[...]` helper of a JAX array")
 TFVAR = fact("tfvar", "a tf.Variable")

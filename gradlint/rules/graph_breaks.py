@@ -1455,7 +1455,8 @@ def _traced(v, jit: bool) -> bool:
     # is the consequence of a conversion this rule reports: tracing already stopped there
     if not jit or v.kind in (K.NUMBER, K.NDARRAY):
         return False
-    return any(o.kind == "jaxarg" for o, _ in v.cuts)
+    # a jnp/lax result inside jit is staged even from constants (`jnp.array(n) > 1` of a static n)
+    return bool(v.get(F.STAGED)) or any(o.kind == "jaxarg" for o, _ in v.cuts)
 
 
 def _computes_an_array(test: cst.BaseExpression) -> bool:

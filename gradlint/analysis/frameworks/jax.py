@@ -38,6 +38,11 @@ JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equin
 JAX_STOP_GRADIENT = frozenset({"jax.lax.stop_gradient"})
 JAX_TRANSFORMS = JAX_GRAD | JAX_JACOBIAN | JAX_VJP | JAX_JIT
 _ARRAY_MODULES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.")
+# jax.numpy functions that answer with a Python object (a dtype, a bool, an int), never staged
+_STATIC_RESULTS = frozenset({
+    "issubdtype", "isdtype", "result_type", "promote_types", "can_cast", "dtype", "finfo", "iinfo", "ndim", "shape",
+    "size", "isscalar", "iscomplexobj", "isrealobj", "array_equal", "get_printoptions",
+})
 _PYTREE_FUNCS = frozenset({"pmean", "psum", "pmax", "pmin", "all_gather", "ppermute", "psum_scatter", "stop_gradient", "all_to_all"})
 _FLOAT_FACTORIES = ("linspace", "zeros", "ones", "full", "eye", "zeros_like", "ones_like")
 
@@ -226,6 +231,11 @@ class Jax(Framework):
             attrs = {F.FW: "jax", F.JAX_ARRAY: True}
             if any(v.get(F.TRACED) for v in allv):
                 attrs[F.TRACED] = True
+            traced = st.ctx.traced
+            if traced is not None and traced.kind == "jit" and last not in _STATIC_RESULTS:
+                # under jit every jax.numpy/lax operation is staged (omnistaging): even
+                # `jnp.array(n)` of a static argument is a tracer there
+                attrs[F.STAGED] = True
             dt = dtype_of(allv)
             if dt:
                 attrs[F.DTYPE] = dt

@@ -433,7 +433,10 @@ class ExpressionsMixin(_Base):
         vals = [left] + rights
         if any(v.kind == K.TENSOR or v.get(F.FW) or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
             compared = Cut("compare", node, hard=False)
-            return cut(combine(vals), compared, kind=K.TENSOR, attrs={F.DTYPE: "bool", F.FW: fw_of(vals)})
+            attrs: dict = {F.DTYPE: "bool", F.FW: fw_of(vals)}
+            if any(v.get(F.STAGED) for v in vals):
+                attrs[F.STAGED] = True  # a comparison of a staged jax value is staged too
+            return cut(combine(vals), compared, kind=K.TENSOR, attrs=attrs)
         return Val(kind=K.BOOL)
 
     def _e_binop(self, node: cst.BinaryOperation, st: State) -> Val:
@@ -489,6 +492,8 @@ class ExpressionsMixin(_Base):
             attrs[F.SCALAR] = False
         if any(v.get(F.TRACED) for v in vals):
             attrs[F.TRACED] = True
+        if any(v.get(F.STAGED) for v in vals):
+            attrs[F.STAGED] = True
         exact = product_exact(op, vals, node)
         if exact is not None:
             attrs[F.EXACT] = exact
