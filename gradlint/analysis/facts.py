@@ -165,7 +165,8 @@ STAGED = fact(
     "or static arguments (omnistaging)",
     survives={Op.INDEX, Op.ITERATE_TENSOR, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
 )
-JAX_ARRAY = fact("jax_array", "a JAX array (arithmetic and jnp results)")
+JAX_ARRAY = fact("jax_array", "a JAX array (arithmetic and jnp results; a view, slice or cast of one is one too)",
+                 survives={Op.VIEW, Op.INDEX, Op.ITERATE_TENSOR, Op.CLONE, Op.FLOAT_CAST, Op.MOVE})
 AT_OF = fact("at_of", "the `x.at[...]` helper of a JAX array")
 TFVAR = fact("tfvar", "a tf.Variable")
 TFCONST = fact("tfconst", "a tf constant (not watched by a tape unless watched explicitly)")
