@@ -909,6 +909,8 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         # differentiates anything
         self._binop_sites: list[tuple] = []
         self._any_diff = False
+        self._second_order: set[int] = set()  # autograd.grad(create_graph=True) calls
+        self._penalties: set[int] = set()  # sites reported through a returned penalty
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
@@ -942,7 +944,24 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
 
     def on_diff(self, ev: DiffEvent) -> None:
         self._any_diff = True
+        if ev.kind == "autograd_grad" and ev.create_graph is True:
+            self._second_order.add(id(ev.node))
         super().on_diff(ev)
+
+    def on_function(self, ev) -> None:
+        """A gradient penalty returned to the caller (`return ((slopes - 1) ** 2).mean()`
+        with `slopes = sqrt(sum(g ** 2))` of a create_graph gradient): nothing differentiates
+        it here, but a 0-dim value built from a create_graph gradient exists to be
+        backpropagated."""
+        returned = ev.returns
+        if returned.get(F.SCALAR) is not True:
+            return  # a penalty is a 0-dim loss term (not a Newton step or a Hessian returned for other uses)
+        if not any(isinstance(g, tuple) and id(g[0]) in self._second_order for g in returned.graphs):
+            return
+        for n in returned.sorted_notes(self.note_kind):
+            if id(n.node) not in self._penalties:
+                self._penalties.add(id(n.node))
+                self.report_site(n.node, n.data, None)
 
     def _sum_of_squares(self, node) -> bool:
         while isinstance(node, cst.Call) and _func_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
