@@ -30,6 +30,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL112': (
         ('https://github.com/tensorflow/tensorflow/issues/30234', 'the inner update is written into a tf.Variable with assign_add inside the tape; assignments are not differentiable, so the meta-gradient of the loss with respect to x is None'),
     ),
+    'GL113': (
+        ('https://github.com/tensorflow/tensorflow/issues/31264', 'the tape watches model.inputs (the symbolic Keras inputs) instead of the eager images actually fed to the model, so the gradient of the loss with respect to model.inputs is [None]'),
+    ),
     'GL115': (
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
     ),

@@ -794,7 +794,7 @@ class VariableAssignInTape(Rule):
 
 class UnwatchedTapeSource(Rule):
     code = "GL113"
-    message = "tape.gradient() is asked for a tensor the tape does not watch (a tf.constant): the result is None"
+    message = "tape.gradient() is asked for a tensor the tape does not watch (a tf.constant, a Keras model's symbolic input): the result is None"
     severity = Severity.ERROR
     frameworks = ("tf",)
     docs = "https://www.tensorflow.org/guide/autodiff#controlling_what_the_tape_watches"
@@ -802,10 +802,15 @@ class UnwatchedTapeSource(Rule):
     rationale = """
         A GradientTape watches trainable `tf.Variable`s automatically, but not plain tensors
         (`tf.constant`, results of ops, inputs). `tape.gradient(y, x)` for such an `x` returns
-        None unless `tape.watch(x)` was called inside the tape before `x` was used.
+        None unless `tape.watch(x)` was called inside the tape before `x` was used. The same
+        holds, whatever is watched, for a Keras model's symbolic tensors (`model.inputs`,
+        `model.input`, `model.outputs`, `layer.output`): they are placeholders of the model's
+        graph, not the eager tensors a call `model(images)` computed with (saliency maps and
+        adversarial examples taken "with respect to `model.input`"); that finding is reported
+        at the `tape.watch(...)` of the placeholder when there is one.
 
         Instead: call `tape.watch(x)` at the start of the `with` block, or make `x` a
-        `tf.Variable`.
+        `tf.Variable`; differentiate with respect to the tensor passed to the model.
     """
     invalid = [
         Invalid(
@@ -830,8 +835,27 @@ class UnwatchedTapeSource(Rule):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._keras_models: set[str] = set()  # names bound to a Keras model or layer
+        self._watched: dict[str, cst.CSTNode] = {}  # `tape.watch(<code>)` calls by the code watched
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method == "watch" and ev.recv is not None and ev.recv.kind == "tape" and ev.arg_nodes:
+            self._watched.setdefault(self.ctx.code(ev.arg_nodes[0]), ev.node)
+
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.sources is None:
+            return
+        symbolic = self._symbolic_keras_tensor(ev.source_node, ev.sources)
+        if symbolic is not None:
+            # reported where the placeholder is watched when it is (that line is what to change)
+            self.report(
+                self._watched.get(self.ctx.code(symbolic), ev.node),
+                f"`{self.ctx.code(symbolic)}` is the Keras model's symbolic tensor (a placeholder of its graph), not the "
+                f"tensor this call computed with: the tape never saw it and the gradient is None; watch and differentiate "
+                f"the input you passed to the model (or the output the call returned)",
+            )
             return
         for item in source_items(ev.sources):
             if not item.get(F.TFCONST):
@@ -844,6 +868,33 @@ class UnwatchedTapeSource(Rule):
                 "watch, so it is None; call `tape.watch(x)` inside the `with` block before using it, or make it a tf.Variable",
             )
             return
+
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is None and ev.value.kind == "module" and ev.value.get(F.FW) == "tf":
+            self._keras_models.add(ev.name)
+
+    def on_store(self, ev) -> None:
+        if ev.kind == "attr" and ev.root == "self" and ev.value.kind == "module" and ev.value.get(F.FW) == "tf":
+            self._keras_models.add(f"self.{ev.attr}")
+
+    def _symbolic_keras_tensor(self, node, sources):
+        """`model.inputs`, `model.input`, `model.outputs`, `layer.output` of a Keras model given as
+        a gradient source: the graph's placeholders, never the eager tensors the tape recorded."""
+        nodes = [e.value for e in node.elements] if isinstance(node, (cst.List, cst.Tuple)) else [node]
+        items = source_items(sources)
+        for n in nodes:
+            if isinstance(n, cst.Subscript):
+                n = n.value  # `model.inputs[0]`
+            if not isinstance(n, cst.Attribute) or n.attr.value not in ("input", "inputs", "output", "outputs"):
+                continue
+            if dotted_name(n.value) in self._keras_models:
+                return n
+            for item in items:
+                owner = item.get(F.MEMBER_OF)
+                if owner is not None and owner.get(F.FW) == "tf" and owner.kind == "module":
+                    return n
+        return None
 
 
 class NonPersistentTapeReused(Rule):
