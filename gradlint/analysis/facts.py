@@ -118,6 +118,8 @@ UNBOUND = fact("unbound", "a method read off its class (`Class.method(obj, ...)`
 CLS = fact("cls", "the ClassInfo of a CLASS, of an INSTANCE/MODULE of it, or of an optimizer subclass")
 JAXFN = fact("jaxfn", "the JaxTransform of a JAXFN value (which transform, of which function)")
 PARTIAL_ARGS = fact("partial_args", "arguments bound by functools.partial")
+SKIP_ARGS = fact("skip_args", "leading arguments a bound method ignores: flax's `model.apply(variables, x)` runs "
+                 "`__call__(x)`")
 PARTIAL_KEYWORDS = fact("partial_keywords", "the names of the keyword arguments functools.partial binds")
 TAPE = fact("tape", "the TapeInfo of a TAPE value")
 GRAD_CTX = fact("grad_ctx", "the grad mode a context manager sets: on | off | inference | enable (grad on, inference mode kept)")

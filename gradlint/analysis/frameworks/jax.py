@@ -65,6 +65,9 @@ class JaxTransform:
     bound: tuple = (0, frozenset())
     # `jax.jit(self.step)`: a bound method; its receiver is the first bound parameter
     receiver: Any = field(default=None)
+    # leading arguments of the transformed callable its function does not take: flax's
+    # `jax.jit(model.apply)` is given (variables, x), `__call__` takes x
+    skip: int = 0
 
 
 def transformed_function(fn: "FunctionInfo", node: cst.CSTNode) -> Val:
@@ -88,7 +91,7 @@ def _transform(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
         bound = (bound[0] + 1, bound[1])
         receiver = f.get(F.SELF)
     info = JaxTransform(kind, f.get(F.FN), ev.node, _argnums(ev), truthy(kwargs.get("has_aux")), q in JAX_VALUE_AND_GRAD, q,
-                        f.get(F.JAXFN), _static_from_call(ev), bound, receiver)
+                        f.get(F.JAXFN), _static_from_call(ev), bound, receiver, f.get(F.SKIP_ARGS) or 0)
     if kind == "vjp":
         # jax.vjp(f, *primals): f runs now, traced at every primal
         call_transformed(it, dataclasses.replace(info, kind="grad", argnums=tuple(range(len(args) - 1))), ev, st, args=args[1:])
@@ -133,7 +136,7 @@ def trace(it: Interp, info: JaxTransform, st: "State") -> None:
             # given by functools.partial, or the receiver of a bound method: a closed-over value
             env_params[name] = info.receiver if i == 0 and info.receiver is not None else Val(kind=None)
             continue
-        idx = i - n_bound
+        idx = i - n_bound + info.skip
         traced = (idx in argnums) if info.kind == "grad" else (idx not in static and name not in static and UNKNOWN_STATIC not in static)
         if info.kind == "jit" and idx in static:
             traced = False
@@ -265,6 +268,23 @@ class Jax(Framework):
         if m == "at":
             return recv.with_fact(F.AT_OF, True)
         return None
+
+
+# flax.linen entry points: `model.apply(variables, *args)` and `model.init(rngs, *args)` run the
+# module's `__call__(*args)` (-> how many leading arguments are not its own)
+_FLAX_ENTRIES = {"apply": 1, "init": 1, "init_with_output": 1}
+
+
+def flax_entry(info, method: str, kwargs: dict | None = None) -> "tuple[Any, int] | None":
+    """(`__call__`, arguments to skip) when `method` of an instance of the file's flax module
+    class `info` is one of flax's entry points (and not the class's own method); None when
+    another method is named (`method=...`) or the class is not a flax module."""
+    if info.framework != "jax" or method not in _FLAX_ENTRIES or info.find_method(method) is not None:
+        return None
+    if kwargs and "method" in kwargs:
+        return None
+    call = info.find_method("__call__")
+    return (call, _FLAX_ENTRIES[method]) if call is not None else None
 
 
 def _partial_bound(node) -> tuple:

@@ -180,7 +180,8 @@ class CallsMixin(_Base):
             # functools.partial(f, a, b)(c) calls f(a, b, c)
             return self.call_function(func.attrs[F.FN], ev, st, list(func.get(F.PARTIAL_ARGS) or ()) + ev.args, ev.kwargs, self_val=None)
         if kind == K.BOUND:
-            return self.call_function(func.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=func.attrs[F.SELF])
+            skip = func.get(F.SKIP_ARGS) or 0
+            return self.call_function(func.attrs[F.FN], ev, st, ev.args[skip:], ev.kwargs, self_val=func.attrs[F.SELF])
         if kind == K.CLASS:
             return self.instantiate(func.attrs[F.CLS], ev, st)
         handler = frameworks.CALLABLE_KINDS.get(kind)

@@ -229,6 +229,10 @@ class ExpressionsMixin(_Base):
             m = info.find_method(attr)
             if m is not None:
                 return Val(base.live, base.cuts, base.notes, base.graphs, K.BOUND, {F.FN: m, F.SELF: base})
+            entry = frameworks.jax.flax_entry(info, attr)
+            if entry is not None:  # `jax.jit(model.apply)`: __call__, without the variables
+                return Val(base.live, base.cuts, base.notes, base.graphs, K.BOUND,
+                           {F.FN: entry[0], F.SELF: base, F.SKIP_ARGS: entry[1]})
             fields = base.get(F.FIELDS)
             if fields and attr in fields:
                 return fields[attr]

@@ -101,6 +101,13 @@ class MethodsMixin(_Base):
             meth = info.find_method(m)
             if meth is not None:
                 return self.call_function(meth, ev, st, args, kwargs, self_val=recv)
+            entry = frameworks.jax.flax_entry(info, m, kwargs)
+            if entry is not None:
+                # `model.apply(variables, x)`: the module's __call__(x) (rngs/mutable are flax's)
+                call, skip = entry
+                own = {k: v for k, v in kwargs.items() if k not in ("rngs", "mutable", "capture_intermediates")}
+                out = self.call_function(call, ev, st, args[skip:], own, self_val=recv)
+                return out if m == "apply" else Val(kind=K.DICT)  # init returns the variables
         if kind == K.MODULE or (recv.live and any(o.kind == K.ORIGIN_MODULE for o in recv.live) and m in frameworks.MODULE_LIKE_METHODS):
             return self.module_method(ev, st, recv, m, recv_name)
         if recv.get(F.SYM) and m in frameworks.MODULE_EVIDENCE:
