@@ -138,6 +138,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL506': (
         ('https://github.com/jax-ml/jax/issues/7032', 'the box-warping function assigns into slices of jnp arrays (xy[:, [0, 2]] = ...) inside jax.jit; JAX arrays are immutable, so it raises instead of warping'),
     ),
+    'GL508': (
+        ('https://github.com/jax-ml/jax/issues/2287', 'jax.ops.index_update(tab_x, i, x) is called for its effect but returns a new array; the discarded result leaves tab_x and tab_v all zeros'),
+    ),
     'GL701': (
         ('https://github.com/pytorch/pytorch/issues/666', 'a variable number of layers is kept in a plain Python list attribute, so nn.Module does not register them and their parameters are never returned by parameters()'),
         ('https://github.com/pytorch/pytorch/issues/715', "hidden layers (each a [Linear, activation] pair) are appended to a plain list self.hids, so only the classifier's parameters reach the optimizer"),

@@ -632,3 +632,117 @@ class RequiresGradSetAfterUse(Rule):
                             f"requires_grad before the forward pass"
                         ),
                     )
+
+
+# out-of-place tensor methods whose receiver is left unchanged (the in-place twin ends in `_`)
+_OUT_OF_PLACE = frozenset({
+    "detach", "clamp", "clip", "clamp_min", "clamp_max", "add", "sub", "mul", "div", "neg", "abs", "sqrt", "exp",
+    "masked_fill", "index_fill", "index_add", "index_copy", "scatter", "scatter_add", "fill_diagonal", "zero",
+    "normal", "uniform", "t", "squeeze", "unsqueeze", "transpose", "renorm", "lerp", "sign", "relu",
+})
+_JAX_UPDATES = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply", "subtract"})
+_JAX_OPS_UPDATES = frozenset({"index_update", "index_add", "index_mul", "index_min", "index_max"})
+
+
+class ResultDiscarded(Rule):
+    code = "GL508"
+    message = "the result of an out-of-place tensor operation (or a JAX functional update) is discarded: the line has no effect"
+    severity = Severity.ERROR
+    docs = "https://jax.readthedocs.io/en/latest/_autosummary/jax.numpy.ndarray.at.html"
+    triggers = ("at[", "index_update", "index_add", ".detach()", ".clamp(", ".clip(", ".add(", ".mul(", ".div(",
+                ".sub(", ".masked_fill(", ".scatter(", ".index_", ".zero(", ".abs(", ".neg(", ".sqrt(", ".exp(",
+                ".renorm(", ".lerp(", ".sign(", ".relu(", ".normal(", ".uniform(", ".squeeze(", ".unsqueeze(",
+                ".t(", ".transpose(", ".fill_diagonal(")
+    rationale = """
+        `w.clamp(0, 1)`, `h.detach()`, `x.masked_fill(mask, 0)` return a *new* tensor and
+        leave their receiver unchanged; written as a statement, their result is thrown away
+        and the line does nothing — the projection after an optimizer step is never applied,
+        the hidden state is never detached (its graph keeps growing), the mask is never
+        applied. In JAX every update is functional: `x.at[i].set(v)` (and the old
+        `jax.ops.index_update(x, i, v)`) returns the updated array, and a discarded result
+        leaves `x` as it was.
+
+        gradlint reports such a call used as a statement when its receiver is proven to be a
+        tensor/array. Instead: assign the result (`w = w.clamp(0, 1)`, `x = x.at[i].set(v)`),
+        or, in PyTorch, use the in-place twin (`w.clamp_(0, 1)`, `h.detach_()`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax.numpy as jnp
+            tab = jnp.zeros(10)
+            for i in range(10):
+                tab.at[i].set(i * 0.1)
+            print(tab.sum())
+            """,
+            line=4,
+        ),
+        Invalid(
+            """
+            import torch
+            w = torch.nn.Parameter(torch.rand(4))
+            opt = torch.optim.SGD([w], lr=0.1)
+            for step in range(5):
+                loss = (w - 2).pow(2).sum()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                with torch.no_grad():
+                    w.clamp(0, 1)
+            """,
+            line=10,
+        ),
+    ]
+    valid = [
+        """
+        import jax.numpy as jnp
+        tab = jnp.zeros(10)
+        for i in range(10):
+            tab = tab.at[i].set(i * 0.1)
+        """,
+        """
+        import torch
+        w = torch.nn.Parameter(torch.rand(4))
+        opt = torch.optim.SGD([w], lr=0.1)
+        loss = (w - 2).pow(2).sum()
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            w.clamp_(0, 1)
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if not isinstance(self.ctx.parent(ev.node), cst.Expr):
+            return  # the result is used
+        m = ev.method
+        recv = ev.recv
+        at = self._at_base(ev.node)
+        if m in _JAX_UPDATES and at is not None and recv is not None and (recv.get(F.FW) == "jax" or recv.get(F.AT_OF)):
+            name = self.ctx.code(at)
+            self.report(ev.node, f"JAX arrays are immutable: `.at[...].{m}(...)` returns the updated array and leaves `{name}` "
+                                 f"unchanged, so this line does nothing; assign it: `{name} = {self.ctx.code(ev.node)}`")
+            return
+        if ev.qual is not None and ev.qual.startswith("jax.ops.") and ev.qual.rsplit(".", 1)[-1] in _JAX_OPS_UPDATES:
+            first = self.ctx.code(ev.arg_nodes[0]) if ev.arg_nodes else "x"
+            self.report(ev.node, f"`{ev.qual}` returns the updated array and leaves `{first}` unchanged (JAX arrays are "
+                                 f"immutable), so this line does nothing; assign it (today: `{first} = {first}.at[...].set(...)`)")
+            return
+        if m not in _OUT_OF_PLACE or recv is None or recv.kind != "tensor" or recv.get(F.FW) not in ("torch", "jax"):
+            return
+        if recv.get(F.AT_OF) or at is not None:
+            return
+        target = self.ctx.code(ev.node.func.value) if isinstance(ev.node.func, cst.Attribute) else "x"
+        twin = f" or the in-place `{target}.{m}_(...)`" if recv.get(F.FW) == "torch" else ""
+        self.report(ev.node, f"`{m}()` returns a new tensor and leaves `{target}` unchanged; its result is discarded, so "
+                             f"this line does nothing: assign it (`{target} = {self.ctx.code(ev.node)}`){twin}")
+
+    @staticmethod
+    def _at_base(node):
+        """`x` of a call `x.at[...].set(...)`, else None."""
+        f = node.func
+        if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Subscript):
+            inner = f.value.value
+            if isinstance(inner, cst.Attribute) and inner.attr.value == "at":
+                return inner.value
+        return None

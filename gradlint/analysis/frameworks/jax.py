@@ -8,6 +8,8 @@ emits a TransformedCallEvent."""
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -197,9 +199,13 @@ class Jax(Framework):
     heads = ("jax", "flax", "optax", "equinox", "haiku")
     aliases = {"jax.experimental.stax": "jax.example_libraries.stax"}
     evidence = Evidence(
-        words=("grad", "jit", "vjp", "jac", "hessian"),
+        words=("grad", "jit", "vjp", "jac", "hessian", "at[", "index_"),
         literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit", "nnx.grad(", "nnx.jit"),
         bare_calls=("grad", "jit"),
+        # a functional update whose result is thrown away (a statement of its own) is wrong
+        # whether or not anything is differentiated (GL508)
+        patterns=(("at[", re.compile(r"^[ \t]*[\w.]+\.at\[[^\n]*\]\s*\.\s*(?:set|add|multiply|mul|divide|power|min|max|apply|subtract)\s*\(", re.M)),
+                  ("index_", re.compile(r"^[ \t]*(?:jax\.ops\.|ops\.)?index_(?:update|add|mul|min|max)\s*\(", re.M))),
     )
     members = {
         **{q: _transform for q in JAX_TRANSFORMS},
