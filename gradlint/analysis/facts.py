@@ -151,8 +151,8 @@ FROZEN = fact("frozen", "a module attribute whose parameters had requires_grad s
 OPT_PARAMS = fact("opt_params", "the origins an optimizer updates (frozenset)", join=Join.UNION)
 WATCHED_BY = fact("watched_by", "ids of the GradientTapes watching this tensor (frozenset)", join=Join.UNION)
 INFERENCE = fact(
-    "inference", "made under torch.inference_mode (the with/decorator node)",
-    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW},
+    "inference", "made under torch.inference_mode (the with/decorator node); detaching it or taking a view keeps it one",
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN},
 )
 SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward", survives={Op.INDEX})
 DATA_OF = fact("data_of", "the value is `x.data`")

@@ -695,9 +695,11 @@ class Torch(Framework):
         if m == "detach":
             return cut(recv, Cut("detach", node, hard=False), kind=K.TENSOR, attrs=propagate(recv.attrs, Op.DETACH))
         if m == "detach_":
+            # detached in place, and returned (`x = x.detach_()` is the same tensor)
+            detached = cut(recv, Cut("detach", node, hard=False), kind=K.TENSOR, attrs=recv.attrs)
             if recv_name is not None:
-                st.env[recv_name] = cut(recv, Cut("detach", node, hard=False), kind=K.TENSOR, attrs=recv.attrs)
-            return Val(kind=K.NONE)
+                st.env[recv_name] = detached
+            return detached
         if m in HARD_CUT_METHODS:
             kind = K.NUMBER if m == "item" else K.NDARRAY if m == "numpy" else K.LIST
             return cut(recv, Cut(HARD_CUT_METHODS[m], node, hard=True), kind=kind, attrs={F.FW: "np"} if m == "numpy" else None)
