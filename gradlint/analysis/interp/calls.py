@@ -59,6 +59,10 @@ def _wrapped_candidates(ev: CallEvent) -> list[Val]:
     return out
 
 
+# cuts that make a new leaf on purpose (not kept by requires_grad_: see make_requires_grad)
+_DELIBERATE_CUTS = frozenset({"detach", "data", "no_grad", "inference"})
+
+
 class CallsMixin(_Base):
     def _e_call(self, node: cst.Call, st: State) -> Val:
         func_node = node.func
@@ -499,8 +503,13 @@ class CallsMixin(_Base):
         attrs[F.RG_SET_AT] = node
         attrs.setdefault(F.FW, "torch")
         # requires_grad_ only works on a leaf: whatever the value was computed from, it now
-        # starts a new graph (history and markers of earlier computations do not carry over)
-        return Val(base.live | {o}, _E, _E, _E, K.TENSOR, attrs)
+        # starts a new graph (history and markers of earlier computations do not carry over).
+        # Cuts by an accident stay: `loss.requires_grad = True` on a loss computed through an
+        # argmax or a .item() silences "does not require grad" but the model still gets no
+        # gradient. A deliberate cut does not: `x.detach().requires_grad_()` (or under
+        # no_grad) is how a new leaf is made on purpose.
+        kept = frozenset((org, c) for org, c in base.cuts if c.kind not in _DELIBERATE_CUTS)
+        return Val(base.live | {o}, kept, _E, _E, K.TENSOR, attrs)
 
     def opt_event(self, node, st: State, kind: str, target: Val) -> None:
         """Record optimizer bookkeeping and update the path's last gradient event."""
