@@ -462,6 +462,11 @@ class ZeroGradPerMicroBatch(Rule):
         loss was scaled), so the effective batch is one micro-batch and the learning rate is
         wrong.
 
+        The one-loop spelling is reported too: `zero_grad()` at the top of every iteration,
+        `backward()` on every iteration, `step()` only under `if (i + 1) % accum == 0:` (a loop
+        whose backward also sits under that `if` — a generator trained every n_critic steps —
+        is not accumulation).
+
         Instead: clear once per optimizer step — before the micro-batch loop, or right after
         `step()`.
     """
@@ -511,8 +516,12 @@ class ZeroGradPerMicroBatch(Rule):
         self._zeros: list[OptEvent] = []
         self._steps: list[OptEvent] = []
         self._backwards: list[DiffEvent] = []
+        self._loop_zeros: list[OptEvent] = []  # every zero_grad() in a loop
+        self._done: set[int] = set()
 
     def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "zero_grad" and ev.ctx.loops:
+            self._loop_zeros.append(ev)
         if ev.kind == "zero_grad" and ev.ctx.loops and ev.prev is not None and ev.prev[0] in ("backward", "backward_scaled"):
             self._zeros.append(ev)
         elif ev.kind == "step" and ev.target.kind == "optimizer":
@@ -523,6 +532,7 @@ class ZeroGradPerMicroBatch(Rule):
             self._backwards.append(ev)
 
     def finish(self) -> None:
+        self._every_k_steps()
         for z in self._zeros:
             loop = z.ctx.loops[-1][0]
             run = z.ctx.run
@@ -548,6 +558,66 @@ class ZeroGradPerMicroBatch(Rule):
                 ),
             )
 
+
+    def _every_k_steps(self) -> None:
+        """The one-loop spelling: `zero_grad()` unconditionally at the top of each iteration,
+        `backward()` each iteration, `step()` only every k-th (`if (i + 1) % accum == 0:`): each
+        step sees the gradient of the micro-batch since the last clear, not of k of them."""
+        for z in self._loop_zeros:
+            loop = z.ctx.loops[-1][0]
+            if id(z.node) in self._done or not self._direct_statement(z.node, loop):
+                continue
+            run = z.ctx.run
+            steps = [s for s in self._steps if s.ctx.run == run and s.ctx.in_loop(loop) and self._same_optimizer(s, z)]
+            gated = [s for s in steps if self._every_k(s.node, loop)]
+            if not steps or len(gated) != len(steps):
+                continue
+            backs = [b for b in self._backwards if b.ctx.run == run and b.ctx.in_loop(loop)]
+            # accumulation: backward() on every iteration, never under the every-k `if` (a GAN
+            # that trains the generator every n_critic steps runs its backward there too)
+            if not backs or any(self._every_k(b.node, loop) for b in backs):
+                continue
+            body = self.ctx.code(loop).replace("zero_grad", "")
+            if ".grad" in body or "grad(" in body:
+                continue  # per-micro-batch gradients are read: clearing each time is the point
+            self._done.add(id(z.node))
+            step = gated[0].node
+            self.report(
+                z.node,
+                lambda line, step=step: (
+                    f"zero_grad() runs on every iteration but the optimizer steps only every few (line {line(step)}): each "
+                    f"step sees only the gradient of the last micro-batch, not the accumulated ones; clear after step() "
+                    f"inside the same `if`"
+                ),
+            )
+
+    def _same_optimizer(self, s: OptEvent, z: OptEvent) -> bool:
+        """The step and the clear are of one optimizer: the same parameters, or (an optimizer
+        given as a parameter, whose parameters are unknown) the same receiver."""
+        if _origins(s.target) & _origins(z.target):
+            return True
+        if _origins(s.target) or _origins(z.target):
+            return False
+        fs, fz = s.node.func if isinstance(s.node, cst.Call) else None, z.node.func if isinstance(z.node, cst.Call) else None
+        return isinstance(fs, cst.Attribute) and isinstance(fz, cst.Attribute) and \
+            self.ctx.code(fs.value) == self.ctx.code(fz.value)
+
+    def _direct_statement(self, node, loop) -> bool:
+        """`node` is a statement of the loop's own body, not inside an if/with/try of it."""
+        stmt = self.ctx.parent(node)
+        while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
+            stmt = self.ctx.parent(stmt)
+        block = self.ctx.parent(stmt) if stmt is not None else None
+        return block is not None and self.ctx.parent(block) is loop
+
+    def _every_k(self, node, loop) -> bool:
+        """`node` runs under an `if` of the loop whose test takes a remainder (`i % k == 0`)."""
+        cur = self.ctx.parent(node)
+        while cur is not None and cur is not loop:
+            if isinstance(cur, cst.If) and "%" in self.ctx.code(cur.test):
+                return True
+            cur = self.ctx.parent(cur)
+        return False
 
 _DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})
 # a method that reaches submodules without naming them: an unnamed one may still be used
