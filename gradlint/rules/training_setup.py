@@ -396,12 +396,25 @@ class GradClipMisplaced(Rule):
         self._events: dict[tuple, OptEvent] = {}  # (run, id(node)) -> the step/zero_grad event
         self._order: list = []  # every gradient event (opt and diff), in program order
         self._first_clips: list[OptEvent] = []  # clips with no gradient event before them in their run
+        self._unknown_after_step: list[tuple] = []  # (clip, step) of parameters the analysis cannot match
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind in ("backward", "autograd_grad"):
             self._order.append(ev)
 
     def finish(self) -> None:
+        for c, step in self._unknown_after_step:
+            after = [e for e in self._order if e.ctx.run == c.ctx.run and e.seq > c.seq]
+            nxt = min(after, key=lambda e: e.seq) if after else None
+            if isinstance(nxt, OptEvent) and nxt.kind == "zero_grad" and self._receiver(nxt.node) == self._receiver(step.node):
+                self.report(
+                    c.node,
+                    lambda line, prev=step.node, z=nxt.node: (
+                        f"gradients are clipped after the optimizer step on line {_line_of(line, prev)} and cleared next "
+                        f"(zero_grad on line {_line_of(line, z)}) before any step uses them: the clipping has no effect; "
+                        f"clip between backward() and step()"
+                    ),
+                )
         # `clip(...); loss.backward()` at the start of a function (the FAMO report): whatever it
         # clipped, the gradients this backward computes reach the step unclipped
         for c in self._first_clips:
@@ -415,6 +428,11 @@ class GradClipMisplaced(Rule):
                         f"reach step() unclipped; clip between backward() and step()"
                     ),
                 )
+
+    def _receiver(self, node) -> str | None:
+        """`optimizer` of `optimizer.step()`: the same text names the same optimizer in a loop."""
+        f = node.func if isinstance(node, cst.Call) else None
+        return self.ctx.code(f.value) if isinstance(f, cst.Attribute) else None
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind != "clip":
@@ -433,6 +451,10 @@ class GradClipMisplaced(Rule):
             return
         # the clipped parameters are (certainly) those the step used or the clearing cleared
         if not (_origins(ev.target) & _origins(before.target)):
+            if before.kind == "step" and not _origins(before.target):
+                # a model and an optimizer given as parameters: which parameters is unknown, but
+                # if the next gradient event clears them, the clipping had no effect at all
+                self._unknown_after_step.append((ev, before))
             return
         after_step = before.kind == "step"
         self.report(
