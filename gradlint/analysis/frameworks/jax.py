@@ -165,12 +165,17 @@ def call_transformed(it: Interp, info: JaxTransform, ev: CallEvent, st: "State",
     args = ev.args if args is None else args
     kind = info.kind
     it.emit(TransformedCallEvent(ev.node, st.ctx, info, args, ev.kwargs, ev.arg_nodes, ev.kw_nodes))
+    # inside a jitted function everything a transformed call returns is a tracer
+    outer = st.ctx.traced
+    staged = {F.STAGED: True} if outer is not None and outer.kind == "jit" else {}
     if kind == "grad":
-        grads = Val(kind=K.GRAD, attrs={F.FW: "jax", F.GRAD_RESULT: ev.node})
+        grads = Val(kind=K.GRAD, attrs={F.FW: "jax", F.GRAD_RESULT: ev.node, **staged})
         if info.value:
-            return Val(kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.TENSOR, attrs={F.FW: "jax"}), grads)})
+            # value_and_grad: the value is f(args), computed from them (a tracer of theirs)
+            value = combine(args, kind=K.TENSOR, attrs={F.FW: "jax", **staged})
+            return Val(kind=K.TUPLE, attrs={F.ITEMS: (value, grads)})
         return grads
-    return combine(args, kind=K.TENSOR, attrs={F.FW: "jax"})
+    return combine(args, kind=K.TENSOR, attrs={F.FW: "jax", **staged})
 
 
 def _call_jaxfn(it: Interp, func: Val, ev: CallEvent, st: "State") -> Val:
