@@ -13,6 +13,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
+from ..analysis.walk import walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
 from ._flow import call_name
@@ -539,6 +540,9 @@ class RequiresGradOnNonLeaf(Rule):
             self._report(src, "has its .grad read")
 
     def _report(self, src, why: str) -> None:
+        if isinstance(src, cst.BinaryOperation) and not self._under_no_grad(src) and any(
+                isinstance(n, cst.Attribute) and n.attr.value == "grad" for n in walk(src, code_only=True)):
+            return  # `w = w - lr * w.grad` outside no_grad: an update that rebinds the leaf is GL305's finding
         view = isinstance(src, cst.Call) and isinstance(src.func, cst.Attribute) and src.func.attr.value in VIEW_METHODS
         instead = ("reshape first and call `.requires_grad_()` on the result, or keep the leaf under its own name and read "
                    "its .grad" if view else
@@ -549,6 +553,10 @@ class RequiresGradOnNonLeaf(Rule):
             f"but its .grad stays None; {instead}",
             fix=None if view else self._fix(src),
         )
+
+    def _under_no_grad(self, node) -> bool:
+        return any(isinstance(a, cst.With) and re.search(r"no_grad|inference_mode|set_grad_enabled", self.ctx.code(a.items[0]))
+                   for a in self.ctx.ancestors(node))
 
     def _fix(self, src) -> RuleFix | None:
         if not isinstance(src, cst.Call) or not isinstance(src.func, cst.Attribute):
