@@ -248,3 +248,26 @@ class StarvedOrigins(Rule):
                 if o in params and o not in wanted:
                     wanted.append(o)
         return wanted
+
+
+class SecondOrder:
+    """The `torch.autograd.grad(..., create_graph=True)` calls of a file, as a rule sees them
+    (`note(ev)` on every DiffEvent), and the graphs of such gradients a value is built from:
+    a value computed from a create_graph gradient exists to be differentiated (a gradient
+    penalty). GL106 and GL408 both ask."""
+
+    def __init__(self) -> None:
+        self._calls: set[int] = set()
+
+    def note(self, ev) -> bool:
+        """Record `ev` if it takes a create_graph gradient; whether it did."""
+        if ev.kind == "autograd_grad" and ev.create_graph is True:
+            self._calls.add(id(ev.node))
+            return True
+        return False
+
+    def graphs(self, v) -> set:
+        return {g for g in v.graphs if isinstance(g, tuple) and id(g[0]) in self._calls}
+
+    def has_call(self, node) -> bool:
+        return id(node) in self._calls

@@ -9,7 +9,8 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent, TransformedCallEvent
-from ..analysis.frameworks.jax import JAX_GRAD
+from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
+from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, backward_seed_given
@@ -634,16 +635,6 @@ class RequiresGradSetAfterUse(Rule):
                     )
 
 
-# out-of-place tensor methods whose receiver is left unchanged (the in-place twin ends in `_`)
-_OUT_OF_PLACE = frozenset({
-    "detach", "clamp", "clip", "clamp_min", "clamp_max", "add", "sub", "mul", "div", "neg", "abs", "sqrt", "exp",
-    "masked_fill", "index_fill", "index_add", "index_copy", "scatter", "scatter_add", "fill_diagonal", "zero",
-    "normal", "uniform", "t", "squeeze", "unsqueeze", "transpose", "renorm", "lerp", "sign", "relu",
-})
-_JAX_UPDATES = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply", "subtract"})
-_JAX_OPS_UPDATES = frozenset({"index_update", "index_add", "index_mul", "index_min", "index_max"})
-
-
 class ResultDiscarded(Rule):
     code = "GL508"
     message = "the result of an out-of-place tensor operation (or a JAX functional update) is discarded: the line has no effect"
@@ -718,17 +709,17 @@ class ResultDiscarded(Rule):
         m = ev.method
         recv = ev.recv
         at = self._at_base(ev.node)
-        if m in _JAX_UPDATES and at is not None and recv is not None and (recv.get(F.FW) == "jax" or recv.get(F.AT_OF)):
+        if m in AT_UPDATES and at is not None and recv is not None and (recv.get(F.FW) == "jax" or recv.get(F.AT_OF)):
             name = self.ctx.code(at)
             self.report(ev.node, f"JAX arrays are immutable: `.at[...].{m}(...)` returns the updated array and leaves `{name}` "
                                  f"unchanged, so this line does nothing; assign it: `{name} = {self.ctx.code(ev.node)}`")
             return
-        if ev.qual is not None and ev.qual.startswith("jax.ops.") and ev.qual.rsplit(".", 1)[-1] in _JAX_OPS_UPDATES:
+        if ev.qual is not None and ev.qual.startswith("jax.ops.") and ev.qual.rsplit(".", 1)[-1] in INDEX_UPDATES:
             first = self.ctx.code(ev.arg_nodes[0]) if ev.arg_nodes else "x"
             self.report(ev.node, f"`{ev.qual}` returns the updated array and leaves `{first}` unchanged (JAX arrays are "
                                  f"immutable), so this line does nothing; assign it (today: `{first} = {first}.at[...].set(...)`)")
             return
-        if m not in _OUT_OF_PLACE or recv is None or recv.kind != "tensor" or recv.get(F.FW) not in ("torch", "jax"):
+        if m not in OUT_OF_PLACE_METHODS or recv is None or recv.kind != "tensor" or recv.get(F.FW) not in ("torch", "jax"):
             return
         if recv.get(F.AT_OF) or at is not None:
             return

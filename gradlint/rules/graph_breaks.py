@@ -22,6 +22,7 @@ from ..analysis.queries import dtype_named
 from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
+    SecondOrder,
     StarvedOrigins,
     backward_seed_given,
     carried_from_earlier_iteration,
@@ -1803,28 +1804,27 @@ class GradientPenaltyNeverUsed(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._second_order: set[int] = set()  # autograd.grad(create_graph=True) calls
+        self._second_order = SecondOrder()
         self._dead: dict[int, AssignEvent] = {}  # an assignment of a never-read penalty
         self._pending: dict[int, tuple] = {}  # dead assignment -> (it, the backward after it, where to report)
         self._used: set = set()  # create_graph gradient graphs some differentiated value contains
         self._last_assign: dict[tuple, cst.CSTNode] = {}  # (scope, name) -> its latest plain assignment
 
     def on_diff(self, ev: DiffEvent) -> None:
-        self._used |= self._grad_graphs(ev.target)
-        if ev.kind == "autograd_grad" and ev.create_graph is True:
-            self._second_order.add(id(ev.node))
+        self._used |= self._second_order.graphs(ev.target)
+        if self._second_order.note(ev):
             return
         if ev.kind != "backward":
             return
         for key, a in self._dead.items():
-            if a.ctx.fn is not ev.ctx.fn or key in self._pending or ev.target.graphs & self._grad_graphs(a.value):
+            if a.ctx.fn is not ev.ctx.fn or key in self._pending or ev.target.graphs & self._second_order.graphs(a.value):
                 continue  # another function's, or this loss does contain a gradient graph of the penalty
             if self._before(a.node, ev.node):
                 self._pending[key] = (a, ev, self._definition_of(ev) or ev.node)
 
     def finish(self) -> None:
         for a, ev, where in self._pending.values():
-            if self._grad_graphs(a.value) & self._used:
+            if self._second_order.graphs(a.value) & self._used:
                 continue  # the penalty's gradient graph is differentiated somewhere (`gp.backward()`, a sum that holds it)
             self.report(
                 where,
@@ -1841,18 +1841,13 @@ class GradientPenaltyNeverUsed(Rule):
         self._last_assign[(id(ev.ctx.fn), ev.name)] = ev.node
         if id(ev.node) in self._dead:
             return
-        if ev.value.kind not in ("tensor", None) or not self._grad_graphs(ev.value):
+        if ev.value.kind not in ("tensor", None) or not self._second_order.graphs(ev.value):
             return
-        if any(isinstance(n, cst.Call) and id(n) in self._second_order for n in walk(ev.node, code_only=True)):
+        if any(isinstance(n, cst.Call) and self._second_order.has_call(n) for n in walk(ev.node, code_only=True)):
             return  # the gradient itself (`grads = autograd.grad(...)`), not something computed from it
         if not self._never_read(ev.name):
             return
         self._dead[id(ev.node)] = ev
-
-    def _grad_graphs(self, v) -> set:
-        """The graphs of create_graph gradients `v` is computed from (not those of the forward
-        pass it shares with the loss: `fake` is in both the penalty and the critic's loss)."""
-        return {g for g in v.graphs if isinstance(g, tuple) and id(g[0]) in self._second_order}
 
     def _never_read(self, name: str) -> bool:
         """Every mention of `name` in the file's code (strings and comments blanked) is the

@@ -21,7 +21,7 @@ from ..analysis.walk import code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import NONDIFF, StarvedOrigins, call_name, imported_modules
+from ._flow import NONDIFF, SecondOrder, StarvedOrigins, call_name, imported_modules
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL4", "numerical precision")
@@ -909,7 +909,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         # differentiates anything
         self._binop_sites: list[tuple] = []
         self._any_diff = False
-        self._second_order: set[int] = set()  # autograd.grad(create_graph=True) calls
+        self._second_order = SecondOrder()
         self._penalties: set[int] = set()  # sites reported through a returned penalty
 
     def on_call(self, ev: CallEvent) -> None:
@@ -944,8 +944,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
 
     def on_diff(self, ev: DiffEvent) -> None:
         self._any_diff = True
-        if ev.kind == "autograd_grad" and ev.create_graph is True:
-            self._second_order.add(id(ev.node))
+        self._second_order.note(ev)
         super().on_diff(ev)
 
     def on_function(self, ev) -> None:
@@ -956,7 +955,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         returned = ev.returns
         if returned.get(F.SCALAR) is not True:
             return  # a penalty is a 0-dim loss term (not a Newton step or a Hessian returned for other uses)
-        if not any(isinstance(g, tuple) and id(g[0]) in self._second_order for g in returned.graphs):
+        if not self._second_order.graphs(returned):
             return
         for n in returned.sorted_notes(self.note_kind):
             if id(n.node) not in self._penalties:

@@ -40,6 +40,10 @@ JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equin
 JAX_STOP_GRADIENT = frozenset({"jax.lax.stop_gradient"})
 JAX_TRANSFORMS = JAX_GRAD | JAX_JACOBIAN | JAX_VJP | JAX_JIT
 _ARRAY_MODULES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.")
+# functional updates: `x.at[i].set(v)` and the old `jax.ops.index_update(x, i, v)` return the
+# updated array and leave `x` as it was
+AT_UPDATES = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply", "subtract"})
+INDEX_UPDATES = frozenset({"index_update", "index_add", "index_mul", "index_min", "index_max"})
 # jax.numpy functions that answer with a Python object (a dtype, a bool, an int), never staged
 _STATIC_RESULTS = frozenset({
     "issubdtype", "isdtype", "result_type", "promote_types", "can_cast", "dtype", "finfo", "iinfo", "ndim", "shape",
@@ -274,7 +278,7 @@ class Jax(Framework):
 
     def tensor_method(self, it: Interp, ev: CallEvent, st: "State", recv: Val, m: str, recv_name, recv_node) -> Val | None:
         # `x.at[i].set(v)`: a functional update (a new array), not an in-place write
-        if m in ("set", "add", "multiply", "get", "min", "max") and recv.get(F.AT_OF):
+        if (m in AT_UPDATES or m == "get") and recv.get(F.AT_OF):
             return it.op_result(ev.node, st, [recv] + ev.args, kind=K.TENSOR, attrs={F.FW: "jax"})
         if m == "at":
             return recv.with_fact(F.AT_OF, True)

@@ -154,6 +154,12 @@ _VIEW_METHODS = (
     "expand_as", "narrow", "select", "unfold", "chunk", "split", "unbind", "ravel", "__getitem__",
 )
 VIEW_METHODS = frozenset(_VIEW_METHODS)  # (for rules: what `x.unsqueeze(0)` returns is a view)
+# out-of-place methods with an in-place twin (`clamp`/`clamp_`): the receiver is left unchanged
+OUT_OF_PLACE_METHODS = frozenset({
+    "detach", "clamp", "clip", "clamp_min", "clamp_max", "add", "sub", "mul", "div", "neg", "abs", "sqrt", "exp",
+    "masked_fill", "index_fill", "index_add", "index_copy", "scatter", "scatter_add", "fill_diagonal", "zero",
+    "normal", "uniform", "t", "squeeze", "unsqueeze", "transpose", "renorm", "lerp", "sign", "relu",
+})
 _MOVE_METHODS = ("to", "cuda", "cpu", "type", "contiguous", "pin_memory", "requires_grad")
 
 # functions whose result has the broadcast shape of their tensor arguments (0-dim in, 0-dim out)
