@@ -259,6 +259,9 @@ class SecondOrder:
     def __init__(self) -> None:
         self._calls: set[int] = set()
 
+    def __bool__(self) -> bool:
+        return bool(self._calls)
+
     def note(self, ev) -> bool:
         """Record `ev` if it takes a create_graph gradient; whether it did."""
         if ev.kind == "autograd_grad" and ev.create_graph is True:
@@ -267,7 +270,15 @@ class SecondOrder:
         return False
 
     def graphs(self, v) -> set:
+        if not self._calls:
+            return set()
         return {g for g in v.graphs if isinstance(g, tuple) and id(g[0]) in self._calls}
+
+    def built_from(self, v) -> bool:
+        """`v` is computed from a create_graph gradient (the cheap question: asked of every
+        assignment, whose graphs can be many)."""
+        calls = self._calls
+        return bool(calls) and any(isinstance(g, tuple) and id(g[0]) in calls for g in v.graphs)
 
     def has_call(self, node) -> bool:
         return id(node) in self._calls

@@ -703,11 +703,13 @@ class ResultDiscarded(Rule):
         """,
     ]
 
+    call_names = AT_UPDATES | OUT_OF_PLACE_METHODS | INDEX_UPDATES
+
     def on_call(self, ev: CallEvent) -> None:
-        if not isinstance(self.ctx.parent(ev.node), cst.Expr):
-            return  # the result is used
         m = ev.method
         recv = ev.recv
+        if not isinstance(self.ctx.parent(ev.node), cst.Expr):
+            return  # the result is used
         at = self._at_base(ev.node)
         if m in AT_UPDATES and at is not None and recv is not None and (recv.get(F.FW) == "jax" or recv.get(F.AT_OF)):
             name = self.ctx.code(at)

@@ -841,6 +841,8 @@ class UnwatchedTapeSource(Rule):
         self._keras_models: set[str] = set()  # names bound to a Keras model or layer
         self._watched: dict[str, cst.CSTNode] = {}  # `tape.watch(<code>)` calls by the code watched
 
+    call_names = frozenset({"watch"})
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.method == "watch" and ev.recv is not None and ev.recv.kind == "tape" and ev.arg_nodes:
             self._watched.setdefault(self.ctx.code(ev.arg_nodes[0]), ev.node)
@@ -1067,6 +1069,8 @@ class IntegerVariableDifferentiated(Rule):
         step.assign_add(1)
         """
     ]
+
+    call_names = frozenset({"add_weight", "add_variable"})
 
     def on_call(self, ev: CallEvent) -> None:
         """A Keras layer's own weight created trainable with an integer dtype
@@ -1809,9 +1813,11 @@ class GradientPenaltyNeverUsed(Rule):
         self._pending: dict[int, tuple] = {}  # dead assignment -> (it, the backward after it, where to report)
         self._used: set = set()  # create_graph gradient graphs some differentiated value contains
         self._last_assign: dict[tuple, cst.CSTNode] = {}  # (scope, name) -> its latest plain assignment
+        self._read_cache: dict[str, bool] = {}
 
     def on_diff(self, ev: DiffEvent) -> None:
-        self._used |= self._second_order.graphs(ev.target)
+        if self._second_order.built_from(ev.target):
+            self._used |= self._second_order.graphs(ev.target)
         if self._second_order.note(ev):
             return
         if ev.kind != "backward":
@@ -1836,12 +1842,12 @@ class GradientPenaltyNeverUsed(Rule):
             )
 
     def on_assign(self, ev: AssignEvent) -> None:
-        if ev.op is not None or not isinstance(ev.target_node, cst.Name):
-            return
+        if not self._second_order or ev.op is not None or not isinstance(ev.target_node, cst.Name):
+            return  # (a loss assigned before any create_graph gradient cannot omit a penalty)
         self._last_assign[(id(ev.ctx.fn), ev.name)] = ev.node
         if id(ev.node) in self._dead:
             return
-        if ev.value.kind not in ("tensor", None) or not self._second_order.graphs(ev.value):
+        if ev.value.kind not in ("tensor", None) or not self._second_order.built_from(ev.value):
             return
         if any(isinstance(n, cst.Call) and self._second_order.has_call(n) for n in walk(ev.node, code_only=True)):
             return  # the gradient itself (`grads = autograd.grad(...)`), not something computed from it
@@ -1851,7 +1857,14 @@ class GradientPenaltyNeverUsed(Rule):
 
     def _never_read(self, name: str) -> bool:
         """Every mention of `name` in the file's code (strings and comments blanked) is the
-        target of a plain assignment."""
+        target of a plain assignment (one scan of the text per name: loops and copies of a
+        function ask again)."""
+        known = self._read_cache.get(name)
+        if known is None:
+            known = self._read_cache[name] = self._scan_never_read(name)
+        return known
+
+    def _scan_never_read(self, name: str) -> bool:
         text = self.ctx.code_text
         word = re.compile(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
         target = re.compile(r"(?<![\w.])" + re.escape(name) + r"[ \t]*=(?!=)")

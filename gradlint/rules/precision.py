@@ -955,7 +955,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         returned = ev.returns
         if returned.get(F.SCALAR) is not True:
             return  # a penalty is a 0-dim loss term (not a Newton step or a Hessian returned for other uses)
-        if not self._second_order.graphs(returned):
+        if not self._second_order.built_from(returned):
             return
         for n in returned.sorted_notes(self.note_kind):
             if id(n.node) not in self._penalties:

@@ -585,12 +585,21 @@ class ZeroGradPerMicroBatch(Rule):
         """The one-loop spelling: `zero_grad()` unconditionally at the top of each iteration,
         `backward()` each iteration, `step()` only every k-th (`if (i + 1) % accum == 0:`): each
         step sees the gradient of the micro-batch since the last clear, not of k of them."""
+        if not self._loop_zeros or not self._steps:
+            return
+        by_run: dict = {}
+        for s in self._steps:
+            by_run.setdefault(s.ctx.run, []).append(s)
+        seen: set[int] = set()
         for z in self._loop_zeros:
+            if id(z.node) in seen:
+                continue  # the loop's second pass: the same site
+            seen.add(id(z.node))
             loop = z.ctx.loops[-1][0]
             if id(z.node) in self._done or not self._direct_statement(z.node, loop):
                 continue
             run = z.ctx.run
-            steps = [s for s in self._steps if s.ctx.run == run and s.ctx.in_loop(loop) and self._same_optimizer(s, z)]
+            steps = [s for s in by_run.get(run, ()) if s.ctx.in_loop(loop) and self._same_optimizer(s, z)]
             gated = [s for s in steps if self._every_k(s.node, loop)]
             if not steps or len(gated) != len(steps):
                 continue
@@ -1344,6 +1353,8 @@ class KerasTrainableChangedAfterCompile(Rule):
         self._compiled: set = set()  # models compiled (by origin)
         self._frozen: dict = {}  # model -> (where trainable was switched off after its compile, the calls around it)
         self._done: set[int] = set()
+
+    call_names = frozenset({"compile", "fit", "train_on_batch"})
 
     @staticmethod
     def _model(v):
