@@ -1,4 +1,9 @@
-"""GL2xx backward and graph lifetime: freed graphs, retained graphs, create_graph, history kept."""
+"""GL2xx backward and graph lifetime: freed graphs, retained graphs, create_graph, history kept.
+
+Why this module is long: it is a catalogue of 6 rules, one class each, and a rule class is its
+own specification (rationale, flagged and correct examples, fix); the logic of a rule is a few
+dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 

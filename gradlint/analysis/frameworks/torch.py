@@ -2,8 +2,10 @@
 GradScaler, nn modules and their methods, and the tensor methods (the array ladder's first and
 largest part: detach, conversions, casts, in-place `_` methods, reductions, views).
 
-Mostly tables, and one ordered ladder per entry point (`call_other`, `tensor_method`) whose
-order is part of the meaning (a name is read by the first rule that matches it).
+Why this module is long: one library's semantics live in one place (docs/architecture.md), and
+PyTorch is the largest library gradlint knows. It is mostly tables, and one ordered ladder per
+entry point (`call_other`, `tensor_method`) whose order is part of the meaning (a name is read
+by the first rule that matches it), which splitting would scatter.
 """
 
 from __future__ import annotations
