@@ -324,6 +324,13 @@ class ModuleCreatedInForward(Rule):
         return False
 
 
+def _receiver(ctx, node) -> str | None:
+    """`optimizer` of `optimizer.step()`: in one loop, the same text names the same optimizer
+    (GL703 and GL704 pair a step with a clear this way when the optimizer is a parameter)."""
+    f = node.func if isinstance(node, cst.Call) else None
+    return ctx.code(f.value) if isinstance(f, cst.Attribute) else None
+
+
 def _origins(v) -> frozenset:
     """The certain parameter origins an optimizer/params/module value stands for."""
     if v is None:
@@ -406,7 +413,7 @@ class GradClipMisplaced(Rule):
         for c, step in self._unknown_after_step:
             after = [e for e in self._order if e.ctx.run == c.ctx.run and e.seq > c.seq]
             nxt = min(after, key=lambda e: e.seq) if after else None
-            if isinstance(nxt, OptEvent) and nxt.kind == "zero_grad" and self._receiver(nxt.node) == self._receiver(step.node):
+            if isinstance(nxt, OptEvent) and nxt.kind == "zero_grad" and _receiver(self.ctx, nxt.node) == _receiver(self.ctx, step.node):
                 self.report(
                     c.node,
                     lambda line, prev=step.node, z=nxt.node: (
@@ -428,11 +435,6 @@ class GradClipMisplaced(Rule):
                         f"reach step() unclipped; clip between backward() and step()"
                     ),
                 )
-
-    def _receiver(self, node) -> str | None:
-        """`optimizer` of `optimizer.step()`: the same text names the same optimizer in a loop."""
-        f = node.func if isinstance(node, cst.Call) else None
-        return self.ctx.code(f.value) if isinstance(f, cst.Attribute) else None
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind != "clip":
@@ -629,9 +631,8 @@ class ZeroGradPerMicroBatch(Rule):
             return True
         if _origins(s.target) or _origins(z.target):
             return False
-        fs, fz = s.node.func if isinstance(s.node, cst.Call) else None, z.node.func if isinstance(z.node, cst.Call) else None
-        return isinstance(fs, cst.Attribute) and isinstance(fz, cst.Attribute) and \
-            self.ctx.code(fs.value) == self.ctx.code(fz.value)
+        rs = _receiver(self.ctx, s.node)
+        return rs is not None and rs == _receiver(self.ctx, z.node)
 
     def _direct_statement(self, node, loop) -> bool:
         """`node` is a statement of the loop's own body, not inside an if/with/try of it."""
