@@ -26,6 +26,7 @@ class DiffKind(StrEnum):
     JAX = "jax"  # the return value of a function given to jax.grad & co
     KERAS = "keras"  # a loss function given to Keras compile(loss=...)
     LIGHTNING = "lightning"  # what a LightningModule's training_step returns
+    INSPECT = "inspect"  # print(x.grad_fn) / assert x.requires_grad: the code expects x to carry a graph
 
 
 class Traced:
@@ -384,9 +385,21 @@ class AttrSetEvent(Event):
         self.value_node = value_node
 
 
+class InspectEvent(DiffEvent):
+    """The code inspects whether a value carries a graph, expecting it to: `print(loss.grad_fn)`,
+    `print(y.requires_grad)`, `assert out.requires_grad`, `assert out.grad_fn is not None` (kind
+    INSPECT; `node` is the inspected attribute, `target` the value). Evidence of intent, not a
+    differentiation: only rules about values that silently lose their graph subscribe
+    (`on_inspect`), and they ignore a cut made in the inspecting function itself (a
+    demonstration of what detach does)."""
+
+    __slots__ = ()
+
+
 EVENT_HOOKS = {
     CallEvent: "on_call",
     DiffEvent: "on_diff",
+    InspectEvent: "on_inspect",
     OptEvent: "on_opt",
     AssignEvent: "on_assign",
     StoreEvent: "on_store",

@@ -133,6 +133,8 @@ def diff_phrase(ev: DiffEvent, line) -> str:
         return "this Keras loss"
     if ev.kind == "jax":
         return "the value returned to jax.grad"
+    if ev.kind == "inspect":
+        return f"the value whose graph line {line(ev.node)} checks (`.{ev.node.attr.value}`)"
     return f"the loss differentiated on line {line(ev.node)}"
 
 
@@ -179,6 +181,23 @@ def carried_from_earlier_iteration(ctx, ev, cut_node) -> bool:
     return here is not None and there is not None and (there[0].line, there[0].column) > (here[1].line, here[1].column)
 
 
+def _function_of(ctx, node):
+    for a in ctx.ancestors(node):
+        if isinstance(a, cst.FunctionDef):
+            return a
+    return None
+
+
+def hidden_from_inspection(ctx, ev, cut_node) -> bool:
+    """For an InspectEvent (`print(y.requires_grad)`): whether the cut lies in another function
+    than the inspection — the code checks a value other code produced and expects it to carry
+    a graph. A cut in the inspecting function itself is more likely a demonstration of what it
+    does (`y = x.detach(); print(y.requires_grad)`). Other evidence: always."""
+    if ev.kind != "inspect":
+        return True
+    return cut_node is not None and _function_of(ctx, cut_node) is not _function_of(ctx, ev.node)
+
+
 class StarvedOrigins(Rule):
     """Shared by the rules about a trained origin that the differentiated value reaches *only*
     through gradient-stopping operations of some kinds (GL103 detach, GL104 no_grad, GL410
@@ -204,12 +223,17 @@ class StarvedOrigins(Rule):
             return
         self._pending.append((ev, hungry))
 
+    def on_inspect(self, ev) -> None:
+        hungry = starved(ev.target)
+        if hungry:
+            self._pending.append((ev, hungry))
+
     def finish(self) -> None:
         for ev, hungry in self._pending:
             wanted = self._wanted(ev, hungry)
             for o in wanted:
                 for c in hungry[o]:
-                    if not carried_from_earlier_iteration(self.ctx, ev, c.node):
+                    if not carried_from_earlier_iteration(self.ctx, ev, c.node) and hidden_from_inspection(self.ctx, ev, c.node):
                         self.emit_cut(ev, o, c)
 
     def emit_cut(self, ev: DiffEvent, o: Origin, c: Cut) -> None:
@@ -217,7 +241,7 @@ class StarvedOrigins(Rule):
 
     def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
         """The starved origins that the code evidently wants gradients for."""
-        if not ev.target.certain_live() or ev.kind == "lightning":
+        if not ev.target.certain_live() or ev.kind in ("lightning", "inspect"):
             return list(hungry)
         wanted = []
         if ev.kind == "tape":

@@ -11,6 +11,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL102': (
         ('https://github.com/MC-E/Deep-Generalized-Unfolding-Networks-for-Image-Restoration/issues/6', 'to avoid np.sum over a list of loss tensors the user packs the per-stage losses into torch.tensor([...], requires_grad=True), a new leaf without history, and the PSNR stops changing'),
+        ('https://github.com/DiffSharp/DiffSharp/issues/156', "a new tensor is built with torch.tensor([x[0], x[1], x[2]]) from elements of the input; the construction copies values, so the function's gradient with respect to x is lost (the maintainer shows PyTorch behaves the same by design)"),
     ),
     'GL104': (
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/15765', 'a physics-informed loss needs d(u_hat)/dx, but Lightning runs validation_step with gradients disabled (inference mode), so torch.autograd.grad on the output fails there; wrapping it in torch.set_grad_enabled(True) did not help'),
@@ -61,6 +62,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL202': (
         ('https://github.com/tamarott/SinGAN/issues/140', "the generator loop (Gsteps > 1) keeps back-propagating through the fake image generated before the first generator update; optimizerG.step() has meanwhile changed netG's weights in place, so from PyTorch 1.5 on the second errG.backward(retain_graph=True) fails (earlier versions silently used stale gradients)"),
     ),
+    'GL203': (
+        ('https://github.com/pytorch/pytorch/issues/103509', 'f(a) is defined as the Jacobian of g computed with torch.autograd.functional.jacobian; without create_graph=True the Jacobian is a constant, so f cannot be differentiated with respect to a (the graph is empty)'),
+    ),
     'GL204': (
         ('https://github.com/pytorch/pytorch/issues/7343', 'y.backward(..., create_graph=True) stores a gradient with history in x.grad; x -> x.grad -> TanhBackwardBackward -> x forms a reference cycle, so the memory is not released after del x, y'),
         ('https://github.com/amirgholami/PyHessian/issues/25', 'the Hessian helper computes first-order gradients with loss.backward(create_graph=True) and reads them from p.grad, which triggers the reference-cycle warning (parameter <-> gradient) on every call'),
@@ -89,6 +93,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL306': (
         ('https://github.com/vllm-project/vllm/pull/24500', 'a refactor turns hidden_states = hidden_states + self.conv(hidden_states) into hidden_states += self.conv(hidden_states); the in-place add overwrites the input that the convolution (and then the feed-forward) saved for backward, which breaks training'),
+        ('https://github.com/thuanz123/enhancing-transformers/issues/11', "the ViT decoder adds its positional embedding to the input tokens in place (token += self.de_pos_embedding); when the same quantised tokens feed a second decoder, the first decoder has modified the tensor the others' graph saved"),
         ('https://github.com/databricks/megablocks/pull/70', 'the MoE router normalises the top-k expert weights with /= torch.norm(expert_weights, ...); the norm saved expert_weights for its backward, and the in-place division bumps its version'),
     ),
     'GL308': (
@@ -127,6 +132,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL501': (
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
         ('https://github.com/pytorch/pytorch/issues/6166', 'a segmentation loss built with NLLLoss(reduce=False) returns a (batch, height, width) tensor and loss.backward() is called on it directly'),
+    ),
+    'GL503': (
+        ('https://github.com/pytorch/pytorch/issues/7617', "a Linear layer is run through torch.utils.checkpoint with an input that does not require grad; the (reentrant) checkpoint output then does not require grad and the layer's weights get no gradient"),
+        ('https://github.com/mlfoundations/open_clip/issues/573', 'the transformer\'s residual blocks are wrapped in the default (reentrant) torch.utils.checkpoint; when the tokens entering the stack do not require grad (frozen stem), PyTorch warns "None of the inputs have requires_grad=True" and the blocks\' gradients are dropped; use_reentrant=False fixed it and improved the loss'),
     ),
     'GL504': (
         ('https://github.com/jax-ml/jax/issues/6213', 'the differentiated function returns (loss, aux) but jax.grad is called without has_aux=True, so grad sees a tuple output and raises "Gradient only defined for scalar-output functions"'),

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import libcst as cst
 
     from ..analysis.events import (
-        AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, CompareEvent, DiffEvent, FunctionEvent, InplaceEvent, OptEvent,
+        AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, CompareEvent, DiffEvent, FunctionEvent, InplaceEvent, InspectEvent, OptEvent,
         StoreEvent, TransformedCallEvent, UseEvent,
     )
     from .context import FileContext
@@ -135,6 +135,9 @@ class Rule:
 
     def on_diff(self, ev: "DiffEvent") -> None:
         """Something is differentiated: backward, autograd.grad, tape.gradient, jax.grad, ..."""
+
+    def on_inspect(self, ev: "InspectEvent") -> None:
+        """The code inspects whether a value carries a graph (`print(loss.grad_fn)`), expecting it to."""
 
     def on_opt(self, ev: "OptEvent") -> None:
         """Optimizer bookkeeping: step, zero_grad, unscale, clip."""

@@ -734,9 +734,51 @@ class InplaceOnSavedTensor(Rule):
 
             TwoBranch()(torch.randn(2, 3, 8, 8)).backward()
             """,
-        )
+        ),
+        Invalid(  # a ViT decoder adds its position embedding into its input, which two decoders share
+            """
+            import torch
+            import torch.nn as nn
+
+            class Decoder(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.pos = nn.Parameter(torch.randn(1, 16, 8))
+                    self.proj = nn.Linear(8, 4)
+
+                def forward(self, token):
+                    x = token
+                    x += self.pos
+                    return self.proj(x)
+
+            encoder = nn.Linear(4, 8)
+            quant = encoder(torch.randn(2, 16, 4)) * 2
+            rec_a, rec_b = Decoder()(quant), Decoder()(quant)
+            (rec_a.sum() + rec_b.sum()).backward()
+            """,
+            line=12,
+        ),
     ]
     valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.pos = nn.Parameter(torch.randn(1, 16, 8))
+                self.proj = nn.Linear(8, 4)
+
+            def forward(self, token):
+                x = token + self.pos
+                return self.proj(x)
+
+        encoder = nn.Linear(4, 8)
+        quant = encoder(torch.randn(2, 16, 4)) * 2
+        rec_a, rec_b = Decoder()(quant), Decoder()(quant)
+        (rec_a.sum() + rec_b.sum()).backward()
+        """,
         """
         import torch
         import torch.nn as nn

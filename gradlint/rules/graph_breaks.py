@@ -26,6 +26,7 @@ from ._flow import (
     StarvedOrigins,
     backward_seed_given,
     carried_from_earlier_iteration,
+    hidden_from_inspection,
     TORCH_DIFF,
     diff_phrase,
     HARD_CONVERSIONS,
@@ -217,9 +218,15 @@ class TensorFromTensors(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_DIFF:
             return
+        self._report_cuts(ev)
+
+    def on_inspect(self, ev) -> None:
+        self._report_cuts(ev)
+
+    def _report_cuts(self, ev) -> None:
         for o, c in certain_cuts(ev.target, ("tensor_ctor",), framework="torch"):
             node = c.node
-            if not isinstance(node, cst.Call):
+            if not isinstance(node, cst.Call) or not hidden_from_inspection(self.ctx, ev, node):
                 continue
             self.report(node, self._message(node, o), fix=self._fix(node))
 
@@ -252,7 +259,7 @@ class DetachStarvesParameters(StarvedOrigins):
     message = "every path from the trained parameters to the loss goes through .detach(): they get no gradient"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html"
-    triggers = _TORCH_TRIGGERS + ("GradientTape", "stop_gradient")
+    triggers = _TORCH_TRIGGERS + ("GradientTape", "stop_gradient", "requires_grad", "grad_fn")
     rationale = """
         `.detach()` (and `.data`, `tf.stop_gradient`, `jax.lax.stop_gradient`) is the right tool
         for a target that must stay constant (a DQN target, the discriminator step of a GAN, a
@@ -266,6 +273,10 @@ class DetachStarvesParameters(StarvedOrigins):
         it, and that model is the one an optimizer steps right after the backward pass (or the
         loss has no other path to anything trainable at all). Detaching the target of a
         TD/bootstrap update, or one of two branches, stays silent.
+
+        Code that checks a result's graph (`print(loss.grad_fn)`, `assert out.requires_grad`)
+        expects it to have one: a detach inside the function that produced it is reported too
+        (not one in the checking code itself, which demonstrates what detach does).
 
         Instead: drop the `.detach()` on this path (keep it in the discriminator/target step).
     """
@@ -282,9 +293,29 @@ class DetachStarvesParameters(StarvedOrigins):
             opt_g.step()
             """,
             line=6,
-        )
+        ),
+        Invalid(  # deep-cage: the regularised weights are detached inside the deformation helper
+            """
+            import torch
+            def deform(cage, query):
+                weights = torch.cdist(query, cage).softmax(-1)
+                weights = weights.detach()
+                return weights @ cage, weights
+            cage = torch.nn.Parameter(torch.rand(8, 3))
+            deformed, weights = deform(cage, torch.rand(20, 3))
+            reg = weights.pow(2).mean()
+            print(reg.requires_grad)
+            """,
+            line=4,
+        ),
     ]
     valid = [
+        """
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        y = (x * 2).detach()
+        print(y.requires_grad)
+        """,
         """
         import torch
         import torch.nn as nn
@@ -584,6 +615,11 @@ class LossComputedWithoutGrad(StarvedOrigins):
 
         Instead: run the forward pass of a training step outside `no_grad`, or re-enable
         gradients locally with `torch.enable_grad()` (which gradlint understands).
+
+        The same holds inside a custom `torch.autograd.Function`: autograd runs its `forward`
+        and `backward` with gradients off, so a backward that recomputes part of the forward
+        pass and calls `torch.autograd.grad` on it must do the recomputation under
+        `torch.enable_grad()` (from detached inputs that require grad).
     """
     invalid = [
         Invalid(
@@ -598,9 +634,43 @@ class LossComputedWithoutGrad(StarvedOrigins):
                 opt.step()
             """,
             line=7,
-        )
+        ),
+        Invalid(  # pytorch/pytorch#45405: a custom backward recomputes and differentiates with grad mode off
+            """
+            import torch
+            class Recompute(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, x):
+                    ctx.save_for_backward(x)
+                    return torch.tanh(x)
+                @staticmethod
+                def backward(ctx, grad_out):
+                    x, = ctx.saved_tensors
+                    x = x.detach().requires_grad_()
+                    y = torch.tanh(x)
+                    return torch.autograd.grad(y, x, grad_out)
+            Recompute.apply(torch.randn(3, requires_grad=True)).sum().backward()
+            """,
+            line=12,
+        ),
     ]
     valid = [
+        """
+        import torch
+        class Recompute(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                ctx.save_for_backward(x)
+                return torch.tanh(x)
+            @staticmethod
+            def backward(ctx, grad_out):
+                x, = ctx.saved_tensors
+                with torch.enable_grad():
+                    x = x.detach().requires_grad_()
+                    y = torch.tanh(x)
+                return torch.autograd.grad(y, x, grad_out)
+        Recompute.apply(torch.randn(3, requires_grad=True)).sum().backward()
+        """,
         """
         import torch
         model = torch.nn.Linear(10, 2)
@@ -616,7 +686,7 @@ class LossComputedWithoutGrad(StarvedOrigins):
     kinds = NO_GRAD
 
     def emit_cut(self, ev: DiffEvent, o, c) -> None:
-        if c.kind not in self.kinds or ev.kind not in TORCH_DIFF:
+        if c.kind not in self.kinds or (ev.kind not in TORCH_DIFF and ev.kind != "inspect"):
             return
         mode = "torch.no_grad()" if c.kind == "no_grad" else "torch.inference_mode()"
         region = c.node
@@ -625,14 +695,18 @@ class LossComputedWithoutGrad(StarvedOrigins):
         else:  # enable_grad() does not leave inference mode
             instead = "run it outside inference mode (`torch.inference_mode(False)`; enable_grad() is not enough)"
         hook = region.name.value if isinstance(region, cst.FunctionDef) else None
-        if hook is not None:  # a hook the framework runs without autograd (Lightning's test_step)
+        runner = "which Lightning runs"
+        if hook in ("forward", "backward"):  # a custom autograd.Function's: autograd runs it with gradients off
+            runner = "of a custom autograd.Function, which autograd runs"
+            instead = "compute it under `with torch.enable_grad():` from detached inputs that require grad"
+        elif hook is not None:  # a hook the framework runs without autograd (Lightning's test_step)
             if c.kind == "inference":
                 instead = "create the Trainer with `inference_mode=False` and wrap the computation in torch.enable_grad()"
             else:
                 instead = "wrap the computation in torch.enable_grad()"
 
-        def message(line, region=region, mode=mode, hook=hook, instead=instead) -> str:
-            where = f"in `{hook}` (line {line(region)}), which Lightning runs under {mode}" if hook else f"under {mode} (line {line(region)})"
+        def message(line, region=region, mode=mode, hook=hook, instead=instead, runner=runner) -> str:
+            where = f"in `{hook}` (line {line(region)}) {runner} under {mode}" if hook else f"under {mode} (line {line(region)})"
             return (
                 f"this value is differentiated but was computed {where}, so autograd recorded nothing: "
                 f"backward()/autograd.grad raises or the parameters get no gradient; {instead}"

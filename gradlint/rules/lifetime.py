@@ -11,10 +11,11 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
+from ..analysis.frameworks.torch import AUTOGRAD_GRAD_CREATE_GRAPH_AT, TORCH_FUNCTIONAL_DERIVATIVES
 from ..analysis.names import const_of, root_name
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, origin_name
+from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL2", "backward and graph lifetime")
@@ -255,7 +256,7 @@ def _constant_key(stmt) -> bool:
 
 class GradWithoutCreateGraph(Rule):
     code = "GL203"
-    message = "torch.autograd.grad() without create_graph=True, but its result is differentiated again"
+    message = "torch.autograd.grad() (or an autograd.functional derivative) without create_graph=True, but its result is differentiated again"
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad.html"
     triggers = ("autograd",)
@@ -266,6 +267,9 @@ class GradWithoutCreateGraph(Rule):
         WGAN-GP gradient penalty, a PINN residual built from `du/dx`, a Jacobian regulariser —
         that term contributes no gradient to the network, silently (or `backward()` raises
         "element 0 of tensors does not require grad").
+
+        The same holds for `torch.autograd.functional.jacobian/hessian/vjp/jvp/hvp/vhp`, whose
+        results are detached from the inputs unless they get `create_graph=True`.
 
         Instead: `torch.autograd.grad(out, x, grad_outputs=..., create_graph=True)`. The fix adds
         the argument; it is safe: where the result is differentiated again it makes the
@@ -294,9 +298,36 @@ class GradWithoutCreateGraph(Rule):
             penalty = ((grads.norm(2, dim=1) - 1) ** 2).mean()
             (critic(torch.randn(8, 2)).mean() + 10 * penalty).backward()
             """,
-        )
+        ),
+        Invalid(  # pytorch/pytorch#103509: f(a) defined as a Jacobian, then differentiated
+            """
+            import torch
+            def g(x):
+                return x ** 3
+            a = torch.ones(3, requires_grad=True)
+            jac = torch.autograd.functional.jacobian(g, a)
+            jac.diagonal().sum().backward()
+            """,
+            line=5,
+            fixed="""
+            import torch
+            def g(x):
+                return x ** 3
+            a = torch.ones(3, requires_grad=True)
+            jac = torch.autograd.functional.jacobian(g, a, create_graph=True)
+            jac.diagonal().sum().backward()
+            """,
+        ),
     ]
     valid = [
+        """
+        import torch
+        def g(x):
+            return x ** 3
+        a = torch.ones(3, requires_grad=True)
+        jac = torch.autograd.functional.jacobian(g, a, create_graph=True)
+        jac.diagonal().sum().backward()
+        """,
         """
         import torch
         w = torch.randn(10, 1, requires_grad=True)
@@ -324,8 +355,11 @@ class GradWithoutCreateGraph(Rule):
         self._pending: list[tuple[DiffEvent, Note]] = []
         self._stepped: dict[int, set] = {}  # run -> origins some optimizer steps
         self._to_numpy: set[int] = set()  # grad calls whose results reach .numpy()/NumPy
+        self._create_graph_at: dict[int, int] = {}  # derivative call -> create_graph's position
 
     def on_call(self, ev: CallEvent) -> None:
+        if ev.qual in TORCH_FUNCTIONAL_DERIVATIVES:
+            self._create_graph_at[id(ev.node)] = TORCH_FUNCTIONAL_DERIVATIVES[ev.qual][0]
         # with create_graph=True the gradients require grad, and `.numpy()` / NumPy on them
         # raises: adding the argument would break that code path (an editor fix there)
         vals = [ev.recv] if ev.method == "numpy" else list(ev.args) if ev.qual and ev.qual.startswith("numpy.") else []
@@ -342,6 +376,11 @@ class GradWithoutCreateGraph(Rule):
             return
         for n in ev.target.sorted_notes("no_create_graph"):
             self._pending.append((ev, n))
+
+    def on_inspect(self, ev) -> None:
+        for n in ev.target.sorted_notes("no_create_graph"):
+            if hidden_from_inspection(self.ctx, ev, n.node):
+                self._pending.append((ev, n))
 
     def finish(self) -> None:
         for ev, n in self._pending:
@@ -364,9 +403,10 @@ class GradWithoutCreateGraph(Rule):
 
     def _msg(self, ev: DiffEvent):
         dt = ev.node
+        use = "the value whose graph line {} checks" if ev.kind == "inspect" else "the value differentiated on line {}"
         return lambda line: (
-            f"the gradients returned here have no graph (no create_graph=True), yet they feed the value differentiated on "
-            f"line {line(dt)}: that term contributes no gradient to the network; pass `create_graph=True`"
+            f"the gradients returned here have no graph (no create_graph=True), yet they feed {use.format(line(dt))}: "
+            f"that term contributes no gradient to the network; pass `create_graph=True`"
         )
 
     def _fix(self, node) -> RuleFix | None:
@@ -377,6 +417,9 @@ class GradWithoutCreateGraph(Rule):
         last = node.args[-1]
         if last.star:
             return None
+        positional = sum(1 for a in node.args if a.keyword is None)
+        if positional > self._create_graph_at.get(id(node), AUTOGRAD_GRAD_CREATE_GRAPH_AT):
+            return None  # create_graph=False given by position: a keyword would repeat it
         safe = id(node) not in self._to_numpy
         return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),),
                        Applicability.SAFE if safe else Applicability.UNSAFE)

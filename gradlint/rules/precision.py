@@ -1148,7 +1148,7 @@ class NonDifferentiableOpOnLossPath(StarvedOrigins):
             c.node,
             lambda line, what=what, dt=dt, k=ev.kind: (
                 f"{what} is piecewise constant (zero or no gradient), and the "
-                f"{'loss differentiated on line ' + str(line(dt)) if k in ('backward', 'tape', 'autograd_grad') else 'loss'} "
+                f"{'loss differentiated on line ' + str(line(dt)) if k in ('backward', 'tape', 'autograd_grad') else 'value whose graph line ' + str(line(dt)) + ' checks' if k == 'inspect' else 'loss'} "
                 f"depends on the model only through it: nothing can be learned; use a smooth surrogate (sigmoid/softmax) "
                 f"or a straight-through estimator `x + (round(x) - x).detach()`"
             ),

@@ -71,6 +71,7 @@ TORCH_INFERENCE = frozenset({"torch.inference_mode", "torch.autograd.inference_m
 TORCH_SET_GRAD = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled"})
 
 TORCH_AUTOGRAD_GRAD = frozenset({"torch.autograd.grad"})
+AUTOGRAD_GRAD_CREATE_GRAPH_AT = 4  # torch.autograd.grad(outputs, inputs, grad_outputs, retain_graph, create_graph)
 TORCH_AUTOGRAD_BACKWARD = frozenset({"torch.autograd.backward"})
 TORCH_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 TORCH_DETACH_FUNCS = frozenset({"torch.detach"})
@@ -95,6 +96,10 @@ _NO_VALUE = frozenset(
 )
 _FULL_REDUCTIONS = ("sum", "mean", "norm", "dot", "trace", "logsumexp", "prod", "std", "var", "max", "min", "amax", "amin")
 _LOSSES = ("mse_loss", "l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div", "huber_loss")
+
+_INSPECTS_GRAPH = re.compile(
+    r"\bprint\s*\((?:[^()\n]|\([^()\n]*\))*\.(?:grad_fn|requires_grad)\s*[,)]"
+    r"|\bassert\s+[^\n#]*\.(?:requires_grad\s*(?:$|[,#])|grad_fn\s+is\s+not\s+None)", re.M)
 
 TORCH_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
 AUTOGRAD_FUNCTION_BASES = ("torch.autograd.Function", "torch.autograd.function.Function")
@@ -297,6 +302,30 @@ def autograd_grad(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
         note = Note("no_create_graph", ev.node, data=in_origins)
         val = Val(_E, frozenset((o, c) for o in origins), frozenset({note}), _E, K.TENSOR, elem_attrs)
     return Val(val.live, val.cuts, val.notes, val.graphs, K.GRAD, {F.ELEM: val, F.GRAD_RESULT: ev.node})
+
+
+# torch.autograd.functional's derivatives: all take `create_graph=False` (at this position) and,
+# without it, return results detached from the inputs (`_grad_postprocess`), like
+# autograd.grad's; jacobian/hessian return the derivative, the others (output, derivative)
+TORCH_FUNCTIONAL_DERIVATIVES = {
+    "torch.autograd.functional.jacobian": (2, False), "torch.autograd.functional.hessian": (2, False),
+    "torch.autograd.functional.vjp": (3, True), "torch.autograd.functional.jvp": (3, True),
+    "torch.autograd.functional.hvp": (3, True), "torch.autograd.functional.vhp": (3, True),
+}
+
+
+def _functional_derivative(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
+    pos, pair = TORCH_FUNCTIONAL_DERIVATIVES[ev.qual]
+    create = truthy(ev.arg(pos, "create_graph"))
+    if create is not False:
+        return None  # with a graph (or unknown): the generic differentiable result
+    inputs = ev.arg(1, "inputs") or EMPTY
+    in_origins = inputs.live | frozenset(o for item in (inputs.get(F.ITEMS) or ()) for o in item.live)
+    c = Cut("no_create_graph", ev.node, hard=True)
+    note = Note("no_create_graph", ev.node, data=in_origins)
+    val = Val(_E, frozenset((o, c) for o in in_origins), frozenset({note}), _E, K.TENSOR,
+              {F.FW: "torch", F.GRAD_RESULT: ev.node, F.CREATED_BY_GRAD: True})
+    return Val(kind=K.TUPLE, attrs={F.ITEMS: (val, val)}) if pair else val
 
 
 def _autograd_backward(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
@@ -568,7 +597,10 @@ class Torch(Framework):
                   # a module's weight or bias changed in place (`conv.weight[:, 0] = 0`,
                   # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
                   # once, no backward needed (GL308), typically in initialisation code
-                  ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE)),
+                  ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE),
+                  # the code checks that a value carries a graph (`print(loss.grad_fn)`,
+                  # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
+                  ("grad", _INSPECTS_GRAPH)),
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
@@ -579,6 +611,7 @@ class Torch(Framework):
         "torch.set_default_dtype": _set_default_dtype,
         "torch.device": _device,
         **table(TORCH_AUTOGRAD_GRAD, autograd_grad),
+        **table(TORCH_FUNCTIONAL_DERIVATIVES, _functional_derivative),
         **table(TORCH_AUTOGRAD_BACKWARD, _autograd_backward),
         **table(TORCH_PARAMETER, _parameter),
         **table(TORCH_FACTORIES, torch_factory),

@@ -306,6 +306,9 @@ class CallsMixin(_Base):
         act = Activation(fn, fn.closure, depth)
         inner = State(env, st.freed, ctx, act, st.used, st.gflag)
         inner.stale = st.stale
+        self_bound = self_val is not None and bool(fn.params) and fn.cls is not None and not fn.is_static
+        if st.saved_by:
+            self._saved_arguments([n for n, k, _ in params if k == "pos"], ev, st, inner)
         for name, v in list(env.items()):
             if v.kind is None and not (params_override and name in params_override):
                 # an argument the caller knows nothing about (an imported model class): what
@@ -326,19 +329,30 @@ class CallsMixin(_Base):
             if fields is not None and self_name:
                 fields.update(self_fields(env, self_name))
         # containers and objects passed in may have been mutated (append, attribute stores)
-        self._propagate_mutations(fn, ev, st, inner)
+        self._propagate_mutations(fn, ev, st, inner, self_bound)
         ret = self._after_function(fn, inner, "inline", env)
         if act.yields and not act.returns:
             ret = combine(act.yields, kind=K.LIST)
         return ret
 
-    def _propagate_mutations(self, fn: FunctionInfo, ev: CallEvent, st: State, inner: State) -> None:
+    def _saved_arguments(self, names: list[str], ev: CallEvent, st: State, inner: State) -> None:
+        """The callee's parameters name the caller's tensors: what an earlier operation saved
+        of an argument is saved of the parameter (an in-place change in the callee breaks it)."""
+        for pname, anode in zip(names, ev.arg_nodes):
+            if isinstance(anode, cst.Name):
+                by = self.saved_by(st, anode.value, EMPTY)
+                if by is not None:
+                    inner.saved_by[pname] = by
+
+    def _propagate_mutations(self, fn: FunctionInfo, ev: CallEvent, st: State, inner: State, self_bound: bool = False) -> None:
         env = inner.env
         names = [p[0] for p in fn.params]
         arg_nodes = list(ev.arg_nodes)
         if ev.method is not None and ev.recv is not None and names:
             recv_node = ev.node.func.value if isinstance(ev.node.func, cst.Attribute) else None
             arg_nodes = [recv_node] + arg_nodes
+        elif self_bound:  # `model(x)` runs forward(self, x): the arguments start at the second parameter
+            arg_nodes = [None] + arg_nodes
         for pname, anode in zip(names, arg_nodes):
             aname = dotted_name(anode) if anode is not None else None
             if aname is None:
@@ -351,6 +365,8 @@ class CallsMixin(_Base):
                 if k == pname or k.startswith(prefix):
                     # an operation in the callee saved the tensor the caller passed in
                     st.saved_by[aname + k[len(pname):]] = node
+                elif inner.alias_of.get(k) == pname:  # ... under another name (`x = token`)
+                    st.saved_by[aname] = node
             inner_v = env.get(pname)
             if inner_v is not None and inner_v.kind in (K.CONTAINER, K.LIST, K.DICT):
                 outer = st.env.get(aname)

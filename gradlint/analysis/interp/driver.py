@@ -50,6 +50,7 @@ _SEQ = itertools.count(1)
 
 # LightningModule hooks the trainer runs with autograd disabled
 _LIGHTNING_EVAL_HOOKS = frozenset({"validation_step", "test_step", "predict_step"})
+_AUTOGRAD_FUNCTION_HOOKS = frozenset({"forward", "backward"})
 
 
 def _calls_named(body: list, name: str) -> list[cst.Call]:
@@ -111,6 +112,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         # per (function, name, global value), so every read in the function is the same module
         self._global_evidence: dict[tuple[int, str, int], tuple[Val, Val]] = {}
         self._loss_path_names: frozenset[str] | None = None  # names_on_loss_paths(), on first use
+        self._inspected: frozenset[int] = frozenset()  # attribute nodes that inspect a graph (InspectEvent)
         self._expr = {t: getattr(self, name) for t, name in self.EXPRESSIONS.items()}
         self._stmt = {t: getattr(self, name) for t, name in self.STATEMENTS.items()}
         self._small = {t: getattr(self, name) for t, name in self.SMALL_STATEMENTS.items()}
@@ -207,6 +209,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         ctx = Ctx(run=self.runs, fn=fn)
         if fn.cls is not None and fn.cls.is_lightning and fn.name in _LIGHTNING_EVAL_HOOKS:
             ctx = ctx.replace(grad=self._lightning_eval_mode(fn.name), grad_node=fn.node)
+        elif fn.cls is not None and fn.cls.is_autograd_fn and fn.name in _AUTOGRAD_FUNCTION_HOOKS:
+            # autograd runs a custom Function's forward and backward with gradients off (backward
+            # has them on only under backward(create_graph=True)): what they compute has no graph
+            # unless they re-enable it with torch.enable_grad()
+            ctx = ctx.replace(grad="off", grad_node=fn.node)
         if fn.grad and enter_grad_mode(ctx.grad, fn.grad) != ctx.grad:
             ctx = ctx.replace(grad=enter_grad_mode(ctx.grad, fn.grad), grad_node=fn.grad_node)
         env: dict[str, Val] = {}

@@ -10,7 +10,7 @@ import libcst as cst
 from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
-from ..events import BinOpEvent, CompareEvent, UseEvent
+from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
 from ..frameworks.arrays import product_exact
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
@@ -194,6 +194,8 @@ class ExpressionsMixin(_Base):
             if v is not None:
                 return v
         base = self.eval(node.value, st)
+        if self._inspected and id(node) in self._inspected and (base.live or base.cuts):
+            self.emit(InspectEvent(node, st.ctx, DiffKind.INSPECT, base, node.value))
         out = self.attribute_of(base, attr, node, st)
         if isinstance(node.value, cst.Name) and node.value.value == "self" and st.act.fn is not None and st.act.fn.cls is not None:
             # state held by the object outlives the call (optimizer state, caches)

@@ -45,6 +45,7 @@ class InterpreterHost(Interp, Protocol):
     _deps: set | None
     _inlined_now: set | None
     _loop_depth: int
+    _inspected: frozenset[int]
     _diff_count: int
     _jax_analysed: set
     _graph_origins: dict[tuple, frozenset]

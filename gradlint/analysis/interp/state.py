@@ -121,7 +121,7 @@ class Activation:
 class State:
     """One path through the code: the bindings, and what happened on the path so far."""
 
-    __slots__ = ("env", "freed", "used", "gflag", "ctx", "act", "dead", "saved_by", "stale")
+    __slots__ = ("env", "freed", "used", "gflag", "ctx", "act", "dead", "saved_by", "stale", "alias_of")
 
     def __init__(self, env: dict, freed: frozenset, ctx: Ctx, act: Activation, used: frozenset = frozenset(), gflag=None,
                  saved_by: dict | None = None) -> None:
@@ -139,10 +139,15 @@ class State:
         # graph nodes that saved parameters an optimizer step has since changed in place, on
         # every path that met here (a backward through one raises)
         self.stale: frozenset = frozenset()
+        # name -> the name it was bound from (`x = token`): both name one tensor, so what an
+        # operation saved through either is modified by an in-place change through the other
+        self.alias_of: dict[str, str] = {}
 
     def fork(self) -> "State":
         s = State(dict(self.env), self.freed, self.ctx, self.act, self.used, self.gflag, dict(self.saved_by))
         s.stale = self.stale
+        if self.alias_of:
+            s.alias_of = dict(self.alias_of)
         return s
 
     def forget_saved(self, name: str) -> None:
@@ -151,6 +156,24 @@ class State:
             prefix = name + "."
             for k in [k for k in self.saved_by if k == name or k.startswith(prefix)]:
                 del self.saved_by[k]
+        if self.alias_of:
+            self.alias_of.pop(name, None)
+            for k in [k for k, v in self.alias_of.items() if v == name]:
+                del self.alias_of[k]  # its alias now names the old tensor alone
+
+    def alias_root(self, name: str) -> str:
+        return self.alias_of.get(name, name)
+
+    def saved_through_alias(self, name: str):
+        """What an operation saved of the tensor `name` shares with another name (`x = token`),
+        or absent (`...`)."""
+        if not self.alias_of:
+            return ...
+        root = self.alias_of.get(name, name)
+        for k, node in self.saved_by.items():
+            if k != name and self.alias_of.get(k, k) == root:
+                return node
+        return ...
 
     def absorb(self, states: list["State"]) -> None:
         """Become the join of `states` (keeping this env dict's identity)."""
@@ -169,6 +192,8 @@ class State:
                 self.env.update(env)
             if alive[0].saved_by is not self.saved_by:
                 self.saved_by = dict(alive[0].saved_by)
+            if alive[0].alias_of is not self.alias_of:
+                self.alias_of = dict(alive[0].alias_of)
             self.freed = alive[0].freed
             self.used = alive[0].used
             self.gflag = alive[0].gflag
@@ -188,6 +213,8 @@ class State:
         self.env.clear()
         self.env.update(merged)
         self.saved_by = _join_saved(alive)
+        first = alive[0].alias_of
+        self.alias_of = {k: v for k, v in first.items() if all(s.alias_of.get(k) == v for s in alive[1:])} if first else {}
         freed = alive[0].freed
         used = alive[0].used
         for s in alive[1:]:

@@ -27,6 +27,14 @@ else:
     _Base = object
 
 
+
+_GRAPH_ATTRS = frozenset({"grad_fn", "requires_grad"})
+
+
+def _inspects_graph(node) -> bool:
+    """`x.grad_fn` / `x.requires_grad`: asks whether x carries a graph."""
+    return isinstance(node, cst.Attribute) and node.attr.value in _GRAPH_ATTRS
+
 class StatementsMixin(_Base):
     STATEMENTS = {
         cst.SimpleStatementLine: "_s_simple_line",
@@ -87,10 +95,38 @@ class StatementsMixin(_Base):
         pass
 
     def _s_expr(self, node: cst.Expr, st: State) -> None:
-        self.eval(node.value, st)
+        call = node.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "print":
+            marks = [a.value for a in call.args if _inspects_graph(a.value)]
+            if marks:
+                self._eval_inspecting(call, marks, st)
+                return
+        self.eval(call, st)
 
     def _s_assert(self, node: cst.Assert, st: State) -> None:
-        self.eval(node.test, st)
+        test = node.test
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            # `assert out.grad_fn is not None`
+            cmp = test.comparisons[0]
+            if isinstance(cmp.operator, cst.IsNot) and isinstance(cmp.comparator, cst.Name) and cmp.comparator.value == "None":
+                test_attr = test.left
+            else:
+                test_attr = None
+        else:
+            test_attr = test  # `assert out.requires_grad`
+        if test_attr is not None and _inspects_graph(test_attr):
+            self._eval_inspecting(node.test, [test_attr], st)
+            return
+        self.eval(test, st)
+
+    def _eval_inspecting(self, expr, marks: list, st: State) -> None:
+        """Evaluate `expr`, reporting what the attributes in `marks` inspect (see InspectEvent)."""
+        before = self._inspected
+        self._inspected = before | {id(m) for m in marks}
+        try:
+            self.eval(expr, st)
+        finally:
+            self._inspected = before
 
     def _s_raise(self, node, st: State) -> None:
         if node.exc is not None:
@@ -203,6 +239,10 @@ class StatementsMixin(_Base):
         output) for backward, on this path."""
         if name is not None and name in st.saved_by:
             return st.saved_by[name]
+        if name is not None:
+            by = st.saved_through_alias(name)
+            if by is not ...:
+                return by
         return value.get(F.SAVED_OUTPUT)
 
     def bind(self, target: cst.BaseExpression, v: Val, st: State, stmt, value_node=None) -> None:
@@ -225,6 +265,8 @@ class StatementsMixin(_Base):
                 for k in [k for k in st.env if k.startswith(prefix)]:
                     del st.env[k]
                 st.forget_saved(name)
+            if isinstance(value_node, cst.Name) and value_node.value != name and v.kind in (K.TENSOR, K.GRAD) and v.live:
+                st.alias_of[name] = st.alias_root(value_node.value)  # `x = token`: one tensor, two names
             return
         if isinstance(target, (cst.Tuple, cst.List)):
             elems = [e.value for e in target.elements]
