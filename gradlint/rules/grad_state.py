@@ -810,7 +810,13 @@ class InplaceOnSavedTensor(Rule):
         name = ev.name or "this tensor"
         # an activation or dropout working in place (`nn.ReLU(inplace=True)(h)`) is mended by
         # asking it not to; anything else by writing the update out of place
-        remedy = "pass `inplace=False`" if ev.how == "inplace" or ev.how.startswith("torch.") else f"write it out of place (`{name} = {name} + ...`)"
+        if ev.how == "inplace" or ev.how.startswith("torch."):
+            remedy = "pass `inplace=False`"
+        elif ev.how == "[]=":  # a slice store (a sequence filled step by step)
+            remedy = (f"write into a copy (`{name} = {name}.clone()` before the store) or build the result out of place "
+                      f"(`torch.where(...)`, or the pieces in a list and `torch.stack`)")
+        else:
+            remedy = f"write it out of place (`{name} = {name} + ...`)"
         self.report(
             ev.node,
             lambda line, what=what, saver=saver, name=name, remedy=remedy: (

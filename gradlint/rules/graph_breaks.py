@@ -143,8 +143,14 @@ class ConversionOnLossPath(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_DIFF:
             return
+        self._report_cuts(ev)
+
+    def on_inspect(self, ev) -> None:
+        self._report_cuts(ev)
+
+    def _report_cuts(self, ev) -> None:
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
-            if carried_from_earlier_iteration(self.ctx, ev, c.node):
+            if carried_from_earlier_iteration(self.ctx, ev, c.node) or not hidden_from_inspection(self.ctx, ev, c.node):
                 continue
             what, instead = _describe(c)
             who = origin_name(o)
@@ -705,10 +711,12 @@ class LossComputedWithoutGrad(StarvedOrigins):
             else:
                 instead = "wrap the computation in torch.enable_grad()"
 
-        def message(line, region=region, mode=mode, hook=hook, instead=instead, runner=runner) -> str:
+        used = "its graph is checked" if ev.kind == "inspect" else "it is differentiated"
+
+        def message(line, region=region, mode=mode, hook=hook, instead=instead, runner=runner, used=used) -> str:
             where = f"in `{hook}` (line {line(region)}) {runner} under {mode}" if hook else f"under {mode} (line {line(region)})"
             return (
-                f"this value is differentiated but was computed {where}, so autograd recorded nothing: "
+                f"this value was computed {where}, so autograd recorded nothing, but {used}: "
                 f"backward()/autograd.grad raises or the parameters get no gradient; {instead}"
             )
 

@@ -158,8 +158,16 @@ class CallsMixin(_Base):
         elif not (func.kind is None and any(o.certain for o in func.live)):
             return
         for an, av in zip(arg_nodes, args):
-            if isinstance(an, cst.Name) and av.graphs and any(o.certain for o in av.live):
+            if not (av.graphs and any(o.certain for o in av.live)):
+                continue
+            if isinstance(an, cst.Name):
                 st.saved_by[an.value] = node
+            elif isinstance(an, cst.Subscript) and isinstance(an.value, cst.Name):
+                # `cell(outputs[:, t - 1])`: a slice of a tensor is a view sharing its version
+                # counter, so writing `outputs[:, t]` afterwards breaks what the cell saved
+                base = st.env.get(an.value.value)
+                if base is not None and base.kind == K.TENSOR:
+                    st.saved_by[an.value.value] = node
 
     def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
         func = ev.func
