@@ -280,15 +280,17 @@ class SecondOrder:
     a value computed from a create_graph gradient exists to be differentiated (a gradient
     penalty). GL106 and GL408 both ask."""
 
-    def __init__(self) -> None:
+    def __init__(self, tensorflow: bool = False) -> None:
         self._calls: set[int] = set()
+        # also TensorFlow's differentiable gradients (tf.gradients; a tape inside a recording tape)
+        self._kinds = ("autograd_grad", "tf_graph", "tape") if tensorflow else ("autograd_grad",)
 
     def __bool__(self) -> bool:
         return bool(self._calls)
 
     def note(self, ev) -> bool:
         """Record `ev` if it takes a create_graph gradient; whether it did."""
-        if ev.kind == "autograd_grad" and ev.create_graph is True:
+        if ev.kind in self._kinds and ev.create_graph is True:
             self._calls.add(id(ev.node))
             return True
         return False

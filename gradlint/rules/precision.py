@@ -15,6 +15,8 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis import kinds as K
+from ..analysis.frameworks import jax as jax_overlay
+from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
 from ..analysis.walk import code_children, walk
@@ -857,10 +859,10 @@ class WhereNanGradient(_FlowsToLoss):
 
 class SqrtOfSumOfSquares(_FlowsToLoss):
     code = "GL408"
-    message = "sqrt(sum(x**2)) / sqrt(var) without an epsilon: the gradient is NaN where the value is exactly 0"
+    message = "sqrt(sum(x**2)), sqrt(var) or a JAX/TensorFlow norm without an epsilon: the gradient is NaN where the value is exactly 0"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.linalg.vector_norm.html"
-    triggers = ("sqrt", "** 0.5", "**0.5")
+    triggers = ("sqrt", "** 0.5", "**0.5", "norm")
     note_kind = "sqrt_trap"
     fix_applicability = Applicability.UNSAFE
     rationale = """
@@ -868,6 +870,12 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         `torch.sqrt(((a - b) ** 2).sum(1))` has u = 0 for identical pairs, and a standard
         deviation `torch.sqrt(z.var(0))` has u = 0 for a collapsed (constant) feature: the
         chain rule then gives 0 * inf = NaN, and one NaN poisons every parameter.
+
+        JAX's `jnp.linalg.norm` and TensorFlow's `tf.norm` are this square root (their gradient
+        at the zero vector is NaN, unlike torch's norms): a norm of a difference or of a
+        gradient (a WGAN-GP slope) on the differentiated path is reported too. A gradient taken
+        by a `GradientTape` inside another recording tape, or by TF1's `tf.gradients`, is
+        differentiable again, so a penalty built from it is on the path.
 
         Instead: `torch.linalg.vector_norm(a - b, dim=1)` (its gradient at 0 is defined), or
         `torch.sqrt(u + eps)` with a small eps (1e-12 in float64, 1e-8 in float32).
@@ -889,7 +897,35 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             d = torch.sqrt(torch.sum((a - b) ** 2, dim=1) + 1e-12)
             d.mean().backward()
             """,
-        )
+        ),
+        Invalid(  # jax#4177, jax#21723: a squared norm written through the norm
+            """
+            import jax
+            import jax.numpy as jnp
+            def squared_2_norm(x):
+                return jnp.linalg.norm(x) ** 2
+            print(jax.grad(squared_2_norm)(jnp.zeros(2)))
+            """,
+            line=4,
+        ),
+        Invalid(  # a WGAN-GP critic step in TF2: the penalty's tape runs inside the step's tape
+            """
+            import tensorflow as tf
+            critic = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            def critic_step(real, fake):
+                with tf.GradientTape() as tape:
+                    eps = tf.random.uniform([real.shape[0], 1])
+                    x_hat = eps * real + (1 - eps) * fake
+                    with tf.GradientTape() as gp_tape:
+                        gp_tape.watch(x_hat)
+                        d_hat = critic(x_hat)
+                    grads = gp_tape.gradient(d_hat, x_hat)
+                    slopes = tf.sqrt(tf.reduce_sum(tf.square(grads), axis=1))
+                    loss = tf.reduce_mean(critic(fake) - critic(real)) + 10.0 * tf.reduce_mean((slopes - 1.0) ** 2)
+                return tape.gradient(loss, critic.trainable_variables)
+            """,
+            line=11,
+        ),
     ]
     valid = [
         """
@@ -898,10 +934,20 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         a, b = emb(torch.tensor([1, 2, 3])), emb(torch.tensor([4, 2, 5]))
         d = torch.sqrt(((a - b) ** 2).sum(dim=1) + 1e-8)
         (d.mean() + torch.linalg.vector_norm(a - b, dim=1).mean()).backward()
+        """,
         """
+        import jax
+        import jax.numpy as jnp
+        def loss(w, x):
+            z = x @ w
+            z = z / jnp.linalg.norm(z, axis=-1, keepdims=True)  # normalising: rarely exactly 0
+            return jnp.sum(z ** 2) + 1e-4 * jnp.sum(w ** 2)  # a squared norm as a sum of squares
+        print(jax.grad(loss)(jnp.ones((3, 2)), jnp.ones((4, 3))))
+        """,
     ]
 
-    call_names = frozenset({"sqrt", "pow"})
+    call_names = frozenset({"sqrt", "pow", "norm", "vector_norm", "reduce_euclidean_norm", "global_norm"})
+    _NAN_NORMS = jax_overlay.NAN_AT_ZERO_NORMS | tf_overlay.NAN_AT_ZERO_NORMS
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
@@ -909,11 +955,20 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         # differentiates anything
         self._binop_sites: list[tuple] = []
         self._any_diff = False
-        self._second_order = SecondOrder()
+        self._second_order = SecondOrder(tensorflow=True)
         self._penalties: set[int] = set()  # sites reported through a returned penalty
+        self._framework: dict[int, str] = {}  # sites computed by TensorFlow/JAX (torch otherwise): the remedy's spelling
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
+        if ev.qual in self._NAN_NORMS and ev.result.live:
+            # JAX's and TensorFlow's Euclidean norm is this square root (torch's norms define 0 there)
+            order = ev.arg(1, "ord")
+            if order is None or order.get(F.CONST) in (None, 2, "fro", "euclidean"):
+                why = self._norm_reaches_zero(ev)
+                if why:
+                    self.mark(ev, ev.node, data=("norm", why))
+            return
         if last not in ("sqrt", "pow") or not ev.result.live:
             return
         method = ev.method == last and ev.recv is not None
@@ -929,6 +984,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             return
         if self._sum_of_squares(arg) or self._variance(arg):
             self.mark(ev, ev.node, data=arg)
+            fw = ev.result.get(F.FW)
+            if fw in ("tf", "jax"):
+                self._framework[id(ev.node)] = fw
 
     def on_binop(self, ev: BinOpEvent) -> None:
         if ev.op == "**" and isinstance(ev.node.right, cst.Float) and float(ev.node.right.value) == 0.5 and ev.result.live:
@@ -936,6 +994,8 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             if not _has_additive_const(arg) and (self._sum_of_squares(arg) or self._variance(arg)):
                 self._sites[id(ev.node)] = (ev.node, arg)
                 self._binop_sites.append((ev.node, arg))
+                if ev.result.get(F.FW) in ("tf", "jax"):
+                    self._framework[id(ev.node)] = ev.result.get(F.FW)
 
     def finish(self) -> None:
         if self._any_diff:
@@ -961,6 +1021,27 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             if id(n.node) not in self._penalties:
                 self._penalties.add(id(n.node))
                 self.report_site(n.node, n.data, None)
+
+    def _norm_reaches_zero(self, ev: CallEvent) -> str | None:
+        """Why a JAX/TensorFlow norm is likely to be taken at the zero vector, or None. A norm
+        as such is not reported: `z / norm(z)` normalising an embedding is everywhere in
+        working code and its input is rarely exactly 0. Reported: a squared norm (the author
+        wanted sum(x**2), smooth at 0: jax#4177, jax#21723), the norm of a difference
+        (identical pairs) and the norm of a gradient (a penalty's slope, 0 where the critic is
+        flat)."""
+        parent = self.ctx.parent(ev.node)
+        if (isinstance(parent, cst.BinaryOperation) and parent.left is ev.node and isinstance(parent.operator, cst.Power)
+                and literal(parent.right) == 2):
+            return "squared"
+        if isinstance(parent, cst.Arg) and _func_last(self.ctx.parent(parent)) == "square":
+            return "squared"
+        arg_node = ev.arg_nodes[0] if ev.arg_nodes else None
+        if isinstance(arg_node, cst.BinaryOperation) and isinstance(arg_node.operator, cst.Subtract):
+            return "difference"
+        arg = ev.arg(0, "x") or ev.arg(0, "tensor")
+        if arg is not None and (arg.get(F.GRAD_RESULT) is not None or arg.kind == K.GRAD):
+            return "gradient"
+        return None
 
     def _sum_of_squares(self, node) -> bool:
         while isinstance(node, cst.Call) and _func_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
@@ -997,14 +1078,33 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         return _func_last(node) == "var"
 
     def report_site(self, site, data, ev) -> None:
+        if isinstance(data, tuple):  # a JAX/TensorFlow norm: ("norm", why)
+            what = self.ctx.code(site.func) if isinstance(site, cst.Call) else "this norm"
+            where, instead = {
+                "squared": ("its square is smooth, but the gradient of the norm itself is 0/0 = NaN at the zero vector",
+                            "write the squared norm as a sum of squares (`sum(x ** 2)`), whose gradient 2x is defined at 0"),
+                "difference": ("the norm of a difference is 0 for identical pairs, and its gradient there is 0/0 = NaN",
+                               "use `sqrt(sum(d ** 2) + eps)` (or the double-where trick to keep the value exact at 0)"),
+                "gradient": ("the norm of a gradient is 0 where the gradient vanishes, and its gradient there is 0/0 = NaN",
+                             "use `sqrt(sum(g ** 2) + eps)`"),
+            }[data[1]]
+            self.report(
+                site,
+                f"`{what}` is a square root of a sum of squares and {where} in JAX and TensorFlow (unlike torch's "
+                f"norms); one NaN poisons every parameter: {instead}",
+            )
+            return
         fix = None
         if isinstance(site, cst.Call) and site.args and data is site.args[0].value:
             fix = RuleFix("Add an epsilon inside the square root", (NodeEdit(data, " + 1e-12", how="after"),), Applicability.UNSAFE)
+        instead = {
+            "tf": "`tf.sqrt(u + eps)` (tf.norm has the same NaN at 0)",
+            "jax": "`jnp.sqrt(u + eps)` (jnp.linalg.norm has the same NaN at 0)",
+        }.get(self._framework.get(id(site), ""), "`torch.linalg.vector_norm(...)` or `torch.sqrt(u + eps)`")
         self.report(
             site,
             "square root of a sum of squares / variance without an epsilon: where it is exactly 0 (identical pairs, a "
-            "constant feature) its gradient is inf and the chain rule gives NaN; use `torch.linalg.vector_norm(...)` or "
-            "`torch.sqrt(u + eps)`",
+            f"constant feature) its gradient is inf and the chain rule gives NaN; use {instead}",
             fix=fix,
         )
 

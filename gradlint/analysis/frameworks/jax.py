@@ -202,6 +202,11 @@ def _partial_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args
         fn.jit = JitSpec("grad" if iq in JAX_GRAD else "jit", _static_names(fn, call_args[1:], iq))
 
 
+_FULL_REDUCTIONS = frozenset({"mean", "sum", "max", "min", "prod", "logsumexp", "norm", "nansum", "nanmean"})
+# Euclidean norms whose gradient at the zero vector is NaN (x / ||x|| = 0/0; jax#4177, jax#26248)
+NAN_AT_ZERO_NORMS = frozenset({"jax.numpy.linalg.norm", "jax.numpy.linalg.vector_norm", "optax.global_norm"})
+
+
 class Jax(Framework):
     name = "jax"
     tag = "jax"
@@ -270,6 +275,8 @@ class Jax(Framework):
                 exact = args[0].get(F.EXACT)  # `jnp.array(np_zeros)`: the same data
             if exact is not None:
                 attrs[F.EXACT] = exact
+            if last in _FULL_REDUCTIONS and len(args) == 1 and "axis" not in ev.kwargs:
+                attrs[F.SCALAR] = True  # `jnp.mean(x)`: over every axis, a 0-dim array
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
         if q.startswith("jax.random."):
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})

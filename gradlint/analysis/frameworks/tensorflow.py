@@ -158,11 +158,13 @@ def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -
         target = ev.arg(0, "target") or EMPTY
         sources = ev.arg(1, "sources") or EMPTY
         used_before = tape in st.used  # the object, not its id: a freed tape's id is reused by the next one
+        # inside another tape that records: the gradient is differentiable again (a gradient penalty)
+        recorded = any(t is not tape and t.active for t in st.ctx.tapes)
         it.differentiate(ev, st, DiffKind.TAPE, target, ev.arg_node(0, "target"), sources=sources, source_node=ev.arg_node(1, "sources"),
-                         tape=tape, tape_method=m, tape_name=recv_name, tape_used_before=used_before)
+                         tape=tape, tape_method=m, tape_name=recv_name, tape_used_before=used_before, create_graph=recorded)
         if not tape.persistent:
             st.used = st.used | {tape}
-        return Val(kind=K.GRAD, attrs={F.FW: "tf", F.GRAD_RESULT: node, F.ELEM: Val(kind=K.TENSOR, attrs={F.FW: "tf", F.GRAD_RESULT: node})})
+        return _gradient_result(node, st, target, sources if recorded else None)
     if m in ("stop_recording", "reset"):
         return Val(kind=K.CTX)
     return EMPTY
@@ -196,8 +198,22 @@ def _gradients(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     if target is None:
         return EMPTY
     node = ev.node
-    it.differentiate(ev, st, DiffKind.TF_GRAPH, target, ev.arg_node(0, "ys"), sources=ev.arg(1, "xs"), source_node=ev.arg_node(1, "xs"))
-    return Val(kind=K.GRAD, attrs={F.FW: "tf", F.GRAD_RESULT: node, F.ELEM: Val(kind=K.TENSOR, attrs={F.FW: "tf", F.GRAD_RESULT: node})})
+    it.differentiate(ev, st, DiffKind.TF_GRAPH, target, ev.arg_node(0, "ys"), sources=ev.arg(1, "xs"), source_node=ev.arg_node(1, "xs"),
+                     create_graph=True)  # symbolic: the gradients are differentiable again
+    return _gradient_result(node, st, target, ev.arg(1, "xs") or EMPTY)
+
+
+def _gradient_result(node, st: "State", target: Val, sources: Val | None) -> Val:
+    """What tape.gradient / tf.gradients return. `sources` given: the gradients are themselves
+    differentiable (a TF1 symbolic graph, or a tape inside another tape that records the
+    computation: a gradient penalty), so they depend on what the target and the sources did."""
+    attrs = {F.FW: "tf", F.GRAD_RESULT: node}
+    if sources is None:
+        elem = Val(kind=K.TENSOR, attrs=attrs)
+    else:
+        live = target.live | sources.live | frozenset(o for item in (sources.get(F.ITEMS) or ()) for o in item.live)
+        elem = Val(live, graphs=frozenset({(node, st.ctx.key)}), kind=K.TENSOR, attrs=attrs)
+    return Val(elem.live, graphs=elem.graphs, kind=K.GRAD, attrs={**attrs, F.ELEM: elem})
 
 
 def _trainable_variables(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
@@ -238,6 +254,13 @@ def keras_loss(it: Interp, loss: Val, ev: CallEvent, st: "State") -> None:
         fake = CallEvent(ev.node, st.ctx, None, None, None, Val(kind=K.FUNCTION, attrs={F.FN: fn}), [], {}, [], {})
         ret = it.call_function(fn, fake, st.fork(), [], {}, None, params_override=params)
         it.differentiate(None, st.fork(), DiffKind.KERAS, ret, None, node=fn.node, fn=fn, compile_call=ev.node)
+
+
+# Euclidean norms whose gradient at the zero vector is NaN (tensorflow#12071)
+NAN_AT_ZERO_NORMS = frozenset({"tensorflow.norm", "tensorflow.linalg.norm", "tensorflow.math.reduce_euclidean_norm",
+                               "tensorflow.linalg.global_norm", "tensorflow.compat.v1.norm"})
+_FULL_REDUCTIONS = frozenset({"reduce_mean", "reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp",
+                              "reduce_euclidean_norm", "norm"})
 
 
 class TensorFlow(Framework):
@@ -304,6 +327,8 @@ class TensorFlow(Framework):
         attrs: dict = {F.FW: "tf"}
         if all(v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in allv) and any(v.get(F.TFCONST) for v in allv):
             attrs[F.TFCONST] = True
+        if last in _FULL_REDUCTIONS and len(ev.args) == 1 and not any(k in ev.kwargs for k in ("axis", "reduction_indices")):
+            attrs[F.SCALAR] = True  # `tf.reduce_mean(x)`: over every axis, a 0-dim tensor
         return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
 
     def tensor_method(self, it: Interp, ev: CallEvent, st: "State", recv: Val, m: str, recv_name, recv_node) -> Val | None:
