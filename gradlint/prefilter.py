@@ -473,6 +473,7 @@ def _skeleton(header: Chunk, members: list[Chunk]) -> Unit:
 
 
 _ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup")
+_FORWARD_MEMBERS = ("forward", "call", "__call__")  # what makes a class a model (torch, Keras, flax/haiku)
 
 
 class _Node:
@@ -573,6 +574,15 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Pl
             reach(i, 0)
     if not hot:
         return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, mask=mask)
+    # a model class of a file that differentiates is analysed even when no hot code names it:
+    # real training code receives the model as a parameter (`def train(model, loader, opt)`),
+    # and a pitfall inside its forward (an in-place change of a saved activation, a `.item()`
+    # on the way out) is there whoever calls it
+    for _header, idxs in classes:
+        if any(nodes[j].name in _FORWARD_MEMBERS for j in idxs):
+            for j in idxs:
+                if not nodes[j].is_def or nodes[j].name in _ALWAYS_MEMBERS:
+                    reach(j, 1)
     ref_index: dict[str, list[int]] | None = None
     while queue:
         i, depth = queue.popleft()

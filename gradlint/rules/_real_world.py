@@ -92,6 +92,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/74158', 'a hand-written gradient-descent step assigns w = w - lr * w.grad inside torch.no_grad(); the name w now refers to a fresh tensor without requires_grad, so the next line (w.grad.zero_()) and every later backward lose the parameter'),
     ),
     'GL306': (
+        ('https://github.com/lyongo/NWPU-MOC/issues/4', 'the FPN top-down path adds the upsampled map into laterals[i - 1] with +=, but the lateral is a ReLU output saved for backward'),
         ('https://github.com/vllm-project/vllm/pull/24500', 'a refactor turns hidden_states = hidden_states + self.conv(hidden_states) into hidden_states += self.conv(hidden_states); the in-place add overwrites the input that the convolution (and then the feed-forward) saved for backward, which breaks training'),
         ('https://github.com/thuanz123/enhancing-transformers/issues/11', "the ViT decoder adds its positional embedding to the input tokens in place (token += self.de_pos_embedding); when the same quantised tokens feed a second decoder, the first decoder has modified the tensor the others' graph saved"),
         ('https://github.com/databricks/megablocks/pull/70', 'the MoE router normalises the top-k expert weights with /= torch.norm(expert_weights, ...); the norm saved expert_weights for its backward, and the in-place division bumps its version'),

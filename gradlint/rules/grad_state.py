@@ -807,7 +807,7 @@ class InplaceOnSavedTensor(Rule):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"
-        name = ev.name or "this tensor"
+        name = ev.name or (self.ctx.code(ev.target_node) if ev.target_node is not None else None) or "this tensor"
         # an activation or dropout working in place (`nn.ReLU(inplace=True)(h)`) is mended by
         # asking it not to; anything else by writing the update out of place
         if ev.how == "inplace" or ev.how.startswith("torch."):

@@ -689,6 +689,12 @@ class Torch(Framework):
             flag = ev.arg(pos, "inplace") if pos is not None else None
             if flag is not None and flag.get(F.CONST) is True:
                 attrs[F.INPLACE_MODULE] = True
+            if last in SAVES_OUTPUT_MODULES or (last == "Sequential" and args and args[-1].get(F.OUTPUT_SAVED) and not args[-1].get(F.STARRED)):
+                # `nn.Sequential(nn.Linear(4, 8), nn.Tanh())` returns what its last layer saved
+                attrs[F.OUTPUT_SAVED] = True
+            if last == "ModuleList" and args and it.iter_val(args[0]).get(F.OUTPUT_SAVED):
+                # `nn.ModuleList(nn.Sequential(conv, nn.ReLU()) for c in chans)`: each layer does
+                attrs[F.OUTPUT_SAVED] = True
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})

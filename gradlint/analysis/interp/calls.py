@@ -121,7 +121,7 @@ class CallsMixin(_Base):
             raise
         if result.live and st.ctx.grad == "on" and (
             ev.name in torch_overlay.SAVES_OUTPUT
-            or (func.kind == K.MODULE and (func.get(F.QUAL_NEW) or "").rsplit(".", 1)[-1] in torch_overlay.SAVES_OUTPUT_MODULES)
+            or (func.kind == K.MODULE and func.get(F.OUTPUT_SAVED))
         ):
             # softmax/sigmoid/tanh/exp/relu keep their *result* for backward: changing it in
             # place afterwards breaks that backward (GL306)

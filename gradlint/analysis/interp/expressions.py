@@ -299,7 +299,7 @@ class ExpressionsMixin(_Base):
             return base  # `model.blocks[0]`: a submodule
         if base.kind == K.MODULE and base.get(F.CLS) is None:
             # `heads["age"]` of an nn.ModuleDict, `layers[0]` of a Sequential: a submodule
-            return Val(base.live, kind=K.MODULE, attrs={F.FW: base.get(F.FW) or "torch"})
+            return _layer_of(base)
         items = base.get(F.ITEMS)
         key = single_index_const(node)
         if items is not None and isinstance(key, int) and -len(items) <= key < len(items):
@@ -403,7 +403,7 @@ class ExpressionsMixin(_Base):
         if v.get(F.MEMBER_OF) is not None:
             return v  # `for block in model.blocks`: submodules of the module
         if v.kind == K.MODULE and v.get(F.CLS) is None:
-            return Val(v.live, kind=K.MODULE, attrs={F.FW: v.get(F.FW) or "torch"})  # `for layer in nn.ModuleList(...)`
+            return _layer_of(v)  # `for layer in nn.ModuleList(...)`
         elem = v.get(F.ELEM)
         if elem is not None:
             return elem
@@ -529,3 +529,13 @@ def _param_groups(opt: Val) -> Val:
     params = Val(frozenset(opt.get(F.OPT_PARAMS) or ()), kind=K.PARAMS, attrs={F.FW: opt.get(F.FW) or "torch"})
     group = Val(kind=K.DICT, attrs={F.KEYS: {"params": params}, F.OTHER_KEYS: Val(kind=K.NUMBER)})
     return Val(kind=K.LIST, attrs={F.ELEM: group})
+
+
+def _layer_of(container: Val) -> Val:
+    """One layer of a library container module (an element of an nn.ModuleList, a layer of a
+    Sequential, a value of a ModuleDict): part of the container, sharing its origin. Every
+    layer of a ModuleList built from activation-ending blocks keeps its output for backward."""
+    attrs = {F.FW: container.get(F.FW) or "torch"}
+    if container.get(F.OUTPUT_SAVED) and (container.get(F.QUAL_NEW) or "").endswith("ModuleList"):
+        attrs[F.OUTPUT_SAVED] = True
+    return Val(container.live, kind=K.MODULE, attrs=attrs)
