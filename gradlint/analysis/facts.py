@@ -176,6 +176,16 @@ TFVAR = fact("tfvar", "a tf.Variable")
 TFCONST = fact("tfconst", "a tf constant (not watched by a tape unless watched explicitly)")
 # The evidence that a singular point (sqrt/norm/arctan2 at 0, cos at inf) is reached: a rule
 # that says "this gradient is NaN" on ordinary-looking code needs the value to be proven there.
+SQUARES = fact(
+    "squares", "elementwise squares or a sum/mean of them, a variance, a mean squared error, a squared distance "
+    "expanded as |x|^2 + |y|^2 - 2 x.y: 0 wherever the underlying vector is, where a square root of it has an "
+    "infinite derivative (the node that made it)",
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE},
+)
+GUARDED = fact("guarded", "kept away from 0 by an added epsilon (`u + 1e-8`, `n + eps`) or a positive lower clamp: its "
+               "log, square root or reciprocal stays finite (the node)", survives={Op.INDEX, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE})
+MATMUL = fact("matmul", "a matrix product (`a @ b.T`, mm, matmul, bmm, einsum): the cross term of a squared distance "
+              "expanded as |x|^2 + |y|^2 - 2 x.y (the node)", survives={Op.INDEX, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE})
 EXACT = fact(
     "exact", "may contain exact zeros / infinities: an `Exact(zero, inf, node)` whose node proves it (a literal 0 or "
     "inf in the data, `zeros(...)`, a product with such a value)",

@@ -308,3 +308,11 @@ class SecondOrder:
 
     def has_call(self, node) -> bool:
         return id(node) in self._calls
+
+
+def trained_forward(fn) -> bool:
+    """`fn` is the forward() of a PyTorch model class that no code of the file calls: the model
+    is trained elsewhere (`def fit(model, ...)`, another module), so what forward() returns is
+    on a differentiated path as surely as a loss computed in the file."""
+    cls = fn.cls
+    return fn.name == "forward" and cls is not None and cls.is_module and cls.framework == "torch" and not fn.inlined

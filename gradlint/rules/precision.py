@@ -16,6 +16,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks import jax as jax_overlay
+from ..analysis.frameworks.arrays import epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
@@ -23,7 +24,7 @@ from ..analysis.walk import code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import NONDIFF, SecondOrder, StarvedOrigins, call_name, imported_modules
+from ._flow import NONDIFF, SecondOrder, StarvedOrigins, call_name, imported_modules, trained_forward
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL4", "numerical precision")
@@ -683,13 +684,8 @@ def _names_in(node: cst.CSTNode) -> set[str]:
 def _has_additive_const(node: cst.CSTNode) -> bool:
     """`u + eps`, `u + 1e-8`, `eps + u` at the top of an expression."""
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
-        for side in (node.left, node.right):
-            if isinstance(side, (cst.Float, cst.Integer)):
-                return True
-            if isinstance(side, (cst.Name, cst.Attribute)):
-                n = dotted_name(side) or ""
-                if "eps" in n.lower() or n.lower().endswith(("epsilon", "tiny", "delta")):
-                    return True
+        if epsilon_like(node.left) or epsilon_like(node.right):
+            return True
         return _has_additive_const(node.left) or _has_additive_const(node.right)
     return False
 
@@ -728,6 +724,17 @@ class _FlowsToLoss(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         for n in ev.target.sorted_notes(self.note_kind):
             self.report_site(n.node, n.data, ev)
+
+    def on_function(self, ev) -> None:
+        """The output of a PyTorch model's forward() counts as differentiated when nothing in
+        the file calls the model: it is trained elsewhere (`def fit(model, ...)`, another
+        module). Only an output computed from the model's own parameters with grad on."""
+        if ev.kind != "standalone" or ev.ctx.grad != "on" or not trained_forward(ev.fn):
+            return
+        if not any(o.certain for o in ev.returns.live):
+            return
+        for n in ev.returns.sorted_notes(self.note_kind):
+            self.report_site(n.node, n.data, None)
 
     def report_site(self, site, data, ev: DiffEvent) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -982,7 +989,12 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             arg = ev.arg_nodes[0] if ev.arg_nodes else None
         if arg is None or _has_additive_const(arg):
             return
-        if self._sum_of_squares(arg) or self._variance(arg):
+        arg_val = ev.recv if method else (ev.args[0] if ev.args else None)
+        if arg_val is not None and arg_val.get(F.GUARDED) is not None:
+            return  # `u = u + 1e-12` earlier
+        # the argument as written (`sqrt(((a - b) ** 2).sum(1))`), or as computed wherever it was
+        # (`sq = ...; sqrt(sq)`, `sqrt(dx ** 2 + dy ** 2)`, an RMSE `sqrt(mse_loss(p, y))`)
+        if self._sum_of_squares(arg) or self._variance(arg) or (arg_val is not None and arg_val.get(F.SQUARES) is not None):
             self.mark(ev, ev.node, data=arg)
             fw = ev.result.get(F.FW)
             if fw in ("tf", "jax"):
@@ -991,7 +1003,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
     def on_binop(self, ev: BinOpEvent) -> None:
         if ev.op == "**" and isinstance(ev.node.right, cst.Float) and float(ev.node.right.value) == 0.5 and ev.result.live:
             arg = ev.node.left
-            if not _has_additive_const(arg) and (self._sum_of_squares(arg) or self._variance(arg)):
+            if not _has_additive_const(arg) and (self._sum_of_squares(arg) or self._variance(arg) or ev.left.get(F.SQUARES) is not None):
                 self._sites[id(ev.node)] = (ev.node, arg)
                 self._binop_sites.append((ev.node, arg))
                 if ev.result.get(F.FW) in ("tf", "jax"):
@@ -1008,6 +1020,10 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         super().on_diff(ev)
 
     def on_function(self, ev) -> None:
+        super().on_function(ev)
+        self._returned_penalty(ev)
+
+    def _returned_penalty(self, ev) -> None:
         """A gradient penalty returned to the caller (`return ((slopes - 1) ** 2).mean()`
         with `slopes = sqrt(sum(g ** 2))` of a create_graph gradient): nothing differentiates
         it here, but a 0-dim value built from a create_graph gradient exists to be

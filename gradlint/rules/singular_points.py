@@ -616,6 +616,9 @@ class XLogXAtZero(_FlowsToLoss):
             return
         if _has_additive_const(arg) or (isinstance(arg, cst.Call) and _func_last(arg) in _SANITIZERS):
             return
+        arg_val = ev.recv if ev.method is not None and not ev.arg_nodes else (ev.args[0] if ev.args else None)
+        if arg_val is not None and arg_val.get(F.GUARDED) is not None:
+            return  # `n = n + eps` earlier: log(n) is finite
         product = xlogx_product(self.ctx, ev.node, arg)
         if product is None:
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..facts import CONST, EXACT, Exact
+from ..facts import CONST, EXACT, MATMUL, SQUARES, Exact
 
 # Operations whose output carries no useful gradient (zero almost everywhere or integer).
 NONDIFF_FUNCS = frozenset(
@@ -127,3 +127,138 @@ def product_exact(op: str, vals: list, at: cst.CSTNode) -> Exact | None:
         if isinstance(c, (int, float)) and not isinstance(c, bool) and c == 0:
             return Exact(True, False, at)  # `0.0 * x`: the product is the evidence
     return None
+
+
+# ------------------------------------------------------------------ sums of squares
+# A sum of squares is exactly 0 where its vector is (identical pairs, a constant feature, a
+# perfect prediction), and d sqrt(u)/du is infinite there: GL408 asks this fact of a square
+# root's argument, however it was spelled and wherever it was computed.
+SQUARE_SUMS = frozenset({"sum", "mean", "nansum", "nanmean", "reduce_sum", "reduce_mean"})
+SQUARE_MAKERS = frozenset({"square", "var", "nanvar", "reduce_variance", "mse_loss", "mean_squared_error"})
+# operations that keep 0 where it was: clamping from below at 0 (a rounding guard), abs, relu
+SQUARE_KEEPERS = frozenset({"clamp", "clip", "clamp_min", "relu", "abs", "maximum"})
+
+
+def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CSTNode):
+    """The SQUARES fact of a call's result (the node that proves it), or None. `inputs`: the
+    receiver of a method then its arguments, or a function's arguments."""
+    if name is None:
+        return None
+    if name in SQUARE_MAKERS:
+        return at
+    if name == "pow" and len(inputs) >= 2 and inputs[1].get(CONST) == 2:
+        return at
+    first = inputs[0] if inputs else None
+    if first is None or not first.get(SQUARES):
+        return None
+    if name in SQUARE_SUMS:
+        return first.get(SQUARES)
+    if name in SQUARE_KEEPERS:
+        low = kwargs.get("min")
+        if low is None and name in ("clamp", "clip", "clamp_min", "maximum") and len(inputs) >= 2:
+            low = inputs[1]
+        c = low.get(CONST) if low is not None else 0
+        if c == 0 or low is None and name in ("relu", "abs"):
+            return first.get(SQUARES)  # clamp(min=0): still 0 where it was; clamp(min=1e-12) is a guard
+    return None
+
+
+def _additive_terms(node: cst.BaseExpression, sign: int = 1) -> list[tuple[int, cst.BaseExpression]]:
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        right = -sign if isinstance(node.operator, cst.Subtract) else sign
+        return _additive_terms(node.left, sign) + _additive_terms(node.right, right)
+    return [(sign, node)]
+
+
+MATMULS = frozenset({"mm", "matmul", "bmm", "einsum", "inner", "tensordot", "dot"})
+
+
+def _twice_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """x of `2 * x`, `2.0 * x`, `x * 2`."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        for two, x in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(two, (cst.Integer, cst.Float)) and float(two.evaluated_value) == 2.0:
+                return x
+    return None
+
+
+def squares_after_binop(op: str, vals: list, node: cst.CSTNode, value_of):
+    """The SQUARES fact of `a ** 2`, `a * a`, a sum of squares (`dx ** 2 + dy ** 2`) and the
+    Gram expansion of a squared distance (`sq_a + sq_b - 2 * a @ b.T`), or None. `value_of`
+    gives the value of a term of the expression (a name's binding), or None."""
+    if not isinstance(node, cst.BinaryOperation):
+        return None
+    if op == "**" and isinstance(node.right, (cst.Integer, cst.Float)) and float(node.right.evaluated_value) == 2.0:
+        return node
+    if op == "*" and cst.Module(body=[]).code_for_node(node.left) == cst.Module(body=[]).code_for_node(node.right):
+        return node
+    if op in ("+", "-"):
+        if op == "+" and all(v.get(SQUARES) for v in vals):
+            return node
+        terms = _additive_terms(node)
+        negative = [t for sign, t in terms if sign < 0]
+        if len(terms) == 3 and len(negative) == 1 and _gram_cross_term(negative[0], value_of):
+            return node  # |x|^2 + |y|^2 - 2 x.y (not a second difference f(x+h) + f(x-h) - 2 f(x))
+    return None
+
+
+def _matmul_syntax(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+        return True
+    if isinstance(node, cst.Call):
+        f = node.func
+        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+        return name in MATMULS
+    return False
+
+
+def _gram_cross_term(term: cst.BaseExpression, value_of) -> bool:
+    """`2 * x @ y.T` (parsed `(2 * x) @ y.T`), `2 * torch.mm(x, y.t())`, `2.0 * dot` with `dot` a
+    matrix product."""
+    if isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.MatrixMultiply):
+        return _twice_of(term.left) is not None
+    cross = _twice_of(term)
+    if cross is None:
+        return False
+    if _matmul_syntax(cross):
+        return True
+    v = value_of(cross)
+    return v is not None and v.get(MATMUL) is not None
+
+
+# ------------------------------------------------------------------ guards against zero
+def epsilon_like(node: cst.CSTNode) -> bool:
+    """A literal number, or a name that says it is a small positive constant (`eps`,
+    `self.epsilon`, `tiny`, `delta`)."""
+    if isinstance(node, (cst.Float, cst.Integer)):
+        return True
+    if isinstance(node, cst.Name):
+        text = node.value
+    elif isinstance(node, cst.Attribute):
+        text = node.attr.value
+    else:
+        return False
+    low = text.lower()
+    return "eps" in low or low.endswith(("epsilon", "tiny", "delta"))
+
+
+def guarded_after_binop(op: str, vals: list, node: cst.CSTNode):
+    """`u + 1e-8`, `eps + u`: GUARDED (the node), or None."""
+    if op != "+" or not isinstance(node, cst.BinaryOperation):
+        return None
+    for side, v in ((node.left, vals[0]), (node.right, vals[1])):
+        c = v.get(CONST)
+        if isinstance(c, (int, float)) and not isinstance(c, bool) and c > 0 or epsilon_like(side) and c is None:
+            return node
+    return None
+
+
+def guarded_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CSTNode):
+    """`clamp(u, min=1e-12)`, `u.clamp_min(eps)`, `clip(u, 1e-6, None)`: GUARDED (the call), or None."""
+    if name not in ("clamp", "clip", "clamp_min", "maximum", "clip_by_value"):
+        return None
+    low = kwargs.get("min", kwargs.get("a_min", kwargs.get("clip_value_min")))
+    if low is None and len(inputs) >= 2:
+        low = inputs[1]
+    c = low.get(CONST) if low is not None else None
+    return at if isinstance(c, (int, float)) and not isinstance(c, bool) and c > 0 else None

@@ -14,6 +14,7 @@ from .. import frameworks
 from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, InplaceEvent, OptEvent, enter_grad_mode
 from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
+from ..frameworks.arrays import MATMULS, guarded_after_call, squares_after_call
 from ..names import dotted_name
 from ..queries import fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, opaque
@@ -126,6 +127,19 @@ class CallsMixin(_Base):
             # softmax/sigmoid/tanh/exp/relu keep their *result* for backward: changing it in
             # place afterwards breaks that backward (GL306)
             result = result.with_fact(F.SAVED_OUTPUT, node)
+        if result.live or result.kind == K.TENSOR:
+            # what the numerics rules ask of a value however it is spelled (arrays.py): a sum of
+            # squares, a matrix product, a value kept away from 0
+            inputs = ([recv] if method is not None and recv is not None else []) + args
+            squares = (node if func.kind == K.MODULE and func.get(F.LOSS_MODULE) == "MSELoss"
+                       else squares_after_call(ev.name, inputs, kwargs, node))
+            if squares is not None:
+                result = result.with_fact(F.SQUARES, squares)
+            elif ev.name in MATMULS:
+                result = result.with_fact(F.MATMUL, node)
+            guarded = guarded_after_call(ev.name, inputs, kwargs, node)
+            if guarded is not None:
+                result = result.with_fact(F.GUARDED, guarded)
         ev.result = result
         ev.ctx = st.ctx
         self.emit(ev)

@@ -12,7 +12,7 @@ from .. import kinds as K
 from .. import frameworks
 from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
-from ..frameworks.arrays import product_exact
+from ..frameworks.arrays import guarded_after_binop, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
 from ..queries import broadcast_shape, dtype_of, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
@@ -503,6 +503,14 @@ class ExpressionsMixin(_Base):
         exact = product_exact(op, vals, node)
         if exact is not None:
             attrs[F.EXACT] = exact
+        squares = squares_after_binop(op, vals, node, lambda term: st.env.get(term.value) if isinstance(term, cst.Name) else None)
+        if squares is not None:
+            attrs[F.SQUARES] = squares
+        guarded = guarded_after_binop(op, vals, node)
+        if guarded is not None:
+            attrs[F.GUARDED] = guarded
+        if op == "@" or (op == "*" and any(v.get(F.MATMUL) is not None for v in vals) and any(v.kind == K.NUMBER for v in vals)):
+            attrs[F.MATMUL] = next((v.get(F.MATMUL) for v in vals if v.get(F.MATMUL) is not None), node)  # `2 * (a @ b)` too
         if st.ctx.grad == "inference":
             attrs[F.INFERENCE] = st.ctx.grad_node or node
         elif any(v.get(F.INFERENCE) for v in vals):
