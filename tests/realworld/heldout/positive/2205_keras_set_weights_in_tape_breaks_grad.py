@@ -4,7 +4,7 @@
 # kind: tf-variable-assign-in-tape
 # pitfall: inside the tape the scaled weights are written back with learner.set_weights(...), which assigns NumPy values into the model's variables; the forward pass then reads the variables, not new_weights, so the gradient with respect to l is None
 # expect: line 19 — model.set_weights(new_weights) inside the GradientTape cuts the path from l to the loss (the reporter: "the model.set_weights() function breaks the gradient")
-# checked: parse-only (learner and batch are not shown in the thread; reduced to a small Dense model and random data)
+# checked: ran (tensorflow-cpu 2.21), reproduces (grads is None); learner and batch are not shown in the thread, reduced to a small Dense model and random data
 import tensorflow as tf
 
 learner = tf.keras.Sequential([tf.keras.layers.Dense(3, activation="softmax")])
