@@ -77,6 +77,12 @@ REASONS: dict[str, tuple[str, str]] = {
     "func-transform-data-dependent": gap(None, "`.numpy()` or data-dependent control flow under `torch.func.vmap`"),
     "fp16-master-weights": gap(None, "`model.half()` trained by an optimizer on the float16 weights"),
     "no-grad-in-forward": gap(None, "`torch.no_grad()` inside `forward` around layers whose parameters are in the optimizer"),
+    "missing-stop-gradient": limit(
+        "whether a quantity must be a constant (GradNorm's target, the sample a score-function estimator "
+        "scores) is the algorithm's intent: the same expression with and without `stop_gradient` are both "
+        "correct programs of different methods"),
+    "jax-tracer-leak": gap(None, "a traced value stored outside the transformed function (`global`, a `nondiff_argnums` array)"),
+    "optimizer-created-in-step": gap(None, "an optimizer constructed inside the `tf.function` step that applies it"),
 }
 HELD_OUT_ONLY = ("held-out only", "seen only in the held-out half, whose code is not read here: no rule can be mapped to it")
 

@@ -11,6 +11,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis.events import DiffEvent, OptEvent
 from ..analysis.values import OPAQUE, Cut, Origin, Val
+from ..analysis.walk import walk
 from .base import Rule
 
 TORCH_DIFF = frozenset({"backward", "autograd_grad", "lightning"})
@@ -316,3 +317,71 @@ def trained_forward(fn) -> bool:
     on a differentiated path as surely as a loss computed in the file."""
     cls = fn.cls
     return fn.name == "forward" and cls is not None and cls.is_module and cls.framework == "torch" and not fn.inlined
+
+
+def free_names(fn: cst.FunctionDef) -> frozenset[str]:
+    """The names a function reads that it neither takes nor binds: what it closes over or reads
+    from the module (`params` in `def model(x): return x @ params["w"]`). Syntactic; attribute
+    names (`.w` of `a.w`) and keyword names are not reads."""
+    bound: set[str] = set()
+    p = fn.params
+    for param in (*p.posonly_params, *p.params, *p.kwonly_params):
+        bound.add(param.name.value)
+    for star in (p.star_arg, p.star_kwarg):
+        if isinstance(star, cst.Param):
+            bound.add(star.name.value)
+    skip: set[int] = set()
+    read: set[str] = set()
+    for node in walk(fn.body, code_only=True):
+        if isinstance(node, cst.Attribute):
+            skip.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            skip.add(id(node.keyword))
+        elif isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
+            target = getattr(node, "target", None) or getattr(node, "name", None)
+            for t in walk(target, code_only=True) if target is not None else ():
+                if isinstance(t, cst.Name):
+                    bound.add(t.value)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node is not fn:
+            bound.add(node.name.value)
+        elif isinstance(node, cst.Name) and id(node) not in skip:
+            read.add(node.value)
+    return frozenset(read - bound)
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in walk(node, code_only=True) if isinstance(n, cst.Name)}
+
+
+def returns_mention(fn: cst.FunctionDef, sources: set[str]) -> bool:
+    """Whether any `return` of `fn` may depend on the names `sources`, by a syntactic taint
+    that over-approximates: a statement that mentions a tainted name taints every name in it
+    (its targets, a list it appends to, the receiver of a method), a compound statement whose
+    header mentions one taints everything its body binds, a nested function that reads one is
+    tainted; to a fixed point. Used to confirm, independently of the data flow, that a value
+    does *not* depend on an argument (a false "independent" would be a false finding)."""
+    tainted = set(sources)
+    stmts: list[tuple[cst.CSTNode, set[str]]] = []  # (statement, the names it mentions)
+    for node in walk(fn.body, code_only=True):
+        if isinstance(node, cst.SimpleStatementLine):
+            stmts.append((node, _names_in(node)))
+        elif isinstance(node, (cst.If, cst.While)):
+            stmts.append((node, _names_in(node.test) | _names_in(node.body)))
+        elif isinstance(node, cst.For):
+            stmts.append((node, _names_in(node.iter) | _names_in(node.target) | _names_in(node.body)))
+        elif isinstance(node, cst.With):
+            stmts.append((node, set().union(*(_names_in(i) for i in node.items)) | _names_in(node.body)))
+        elif isinstance(node, (cst.FunctionDef, cst.Lambda)) and node is not fn:
+            names = _names_in(node)
+            if isinstance(node, cst.FunctionDef):
+                names.add(node.name.value)
+            stmts.append((node, names))
+    changed = True
+    while changed:
+        changed = False
+        for _stmt, names in stmts:
+            if names & tainted and not names <= tainted:
+                tainted |= names
+                changed = True
+    returns = [n for n in walk(fn.body, code_only=True) if isinstance(n, cst.Return) and n.value is not None]
+    return any(_names_in(r.value) & tainted for r in returns)

@@ -30,12 +30,15 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL112': (
         ('https://github.com/tensorflow/tensorflow/issues/30234', 'the inner update is written into a tf.Variable with assign_add inside the tape; assignments are not differentiable, so the meta-gradient of the loss with respect to x is None'),
+        ('https://github.com/tensorflow/tensorflow/issues/54532', "to evaluate a log-posterior at x, the model's call assigns x into its weight (self.w.assign(x)) and computes from the weight; assign is not differentiable, so tape.gradient of the result with respect to x is None and Hamiltonian Monte Carlo cannot run"),
     ),
     'GL113': (
         ('https://github.com/tensorflow/tensorflow/issues/31264', 'the tape watches model.inputs (the symbolic Keras inputs) instead of the eager images actually fed to the model, so the gradient of the loss with respect to model.inputs is [None]'),
     ),
     'GL115': (
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
+        ('https://github.com/fchollet/deep-learning-with-python-notebooks/issues/181', "porting the DeepDream listing from K.gradients to TF2, the loss is still built from the symbolic layer outputs of the functional model and the tape is opened only around the gradient call; a tape cannot differentiate symbolic KerasTensors (AttributeError: 'KerasTensor' object has no attribute '_id'), and nothing was recorded inside it anyway"),
+        ('https://github.com/tensorflow/docs/pull/1391', 'the PR indents the two gradient computations of the DCGAN train_step into the body of the `with gen_tape, disc_tape` block; gen_tape.gradient then runs while disc_tape is still recording, so the generator\'s backward ops are recorded on the discriminator tape (the reviewer: "the gradient calculation should happen outside the scope of the context manager. If you put it inside, then the tape will track the gradients for every batch which can result in an OOM error")'),
     ),
     'GL116': (
         ('https://github.com/keras-team/keras/issues/20058', 'the layer\'s trainable variable is created with an integer dtype; integer tensors are not differentiable, so fit() raises "No gradients provided for any variable"'),
@@ -151,6 +154,14 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL508': (
         ('https://github.com/jax-ml/jax/issues/2287', 'jax.ops.index_update(tab_x, i, x) is called for its effect but returns a new array; the discarded result leaves tab_x and tab_v all zeros'),
     ),
+    'GL509': (
+        ('https://github.com/jax-ml/jax/issues/2097', 'the cross-entropy is written with the labels y in both places instead of the prediction p, so the loss does not depend on params, the gradient is zero and Adam never changes the weights'),
+        ('https://github.com/google/flax/issues/359', 'the DCGAN train_step runs the generator and the discriminator (generated_images, real_output, fake_output) before and outside the functions given to jax.grad; the losses close over those precomputed outputs instead of calling the model they are differentiated with respect to, so every gradient is zero (the reporter: moving the three computations under the loss functions made it train)'),
+    ),
+    'GL510': (
+        ('https://github.com/google-deepmind/optax/issues/808', 'model() reads the global params instead of taking them as an argument, and value_and_grad differentiates loss with respect to its first argument y_true, so the "grads" have the shape of y_true and optimizer.update fails (TypeError: unsupported operand type(s) for *: \'float\' and \'dict\')'),
+        ('https://github.com/google-deepmind/optax/issues/366', 'the loss takes the network parameters as its last argument, but jax.value_and_grad differentiates argument 0 (x) by default, so the "grads" are the gradient with respect to the inputs and optax\'s update fails (TypeError: unsupported operand type(s) for *: \'float\' and \'FrozenDict\')'),
+    ),
     'GL701': (
         ('https://github.com/pytorch/pytorch/issues/666', 'a variable number of layers is kept in a plain Python list attribute, so nn.Module does not register them and their parameters are never returned by parameters()'),
         ('https://github.com/pytorch/pytorch/issues/715', "hidden layers (each a [Linear, activation] pair) are appended to a plain list self.hids, so only the classifier's parameters reach the optimizer"),
@@ -190,6 +201,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/keras-team/keras/issues/9130', 'a Lambda layer wraps tf.py_func, which has no gradient, between VGG16 and the loss; compiling the training function fails with "None values not supported"'),
         ('https://github.com/keras-team/keras/issues/5107', 'a Lambda layer rounds (and clips) an intermediate activation; K.round has no gradient, so fit() fails with None values not supported'),
         ('https://github.com/keras-team/keras/issues/9169', 'a decoder Lambda returns K.one_hot(K.argmax(softmax(x))) as the model output; argmax has no gradient, so fit() fails'),
+        ('https://github.com/eriklindernoren/Keras-GAN/issues/61', 'a Lambda layer takes K.argmax of the generator\'s two-class mask before the discriminator; argmax is not differentiable, so backprop from the discriminator never reaches the generator (the reporter: "the backprop is not working correctly")'),
     ),
     'GL802': (
         ('https://github.com/pyro-ppl/numpyro/pull/2276', 'the categorical entropy multiplies probs by a bare jnp.log(probs); a category with probability exactly 0 gives 0 * -inf = nan in the value and in its gradient'),
@@ -201,6 +213,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL804': (
         ('https://github.com/keras-team/keras/issues/2221', 'a custom Round layer at the end of the network makes the output piecewise constant; the gradient of the loss with respect to every parameter is zero, so nothing trains'),
+        ('https://github.com/keras-team/keras/issues/2218', "to constrain the network's output to integers the user appends a custom Round layer (K.round) to an XOR MLP; rounding is piecewise constant, so the gradient of the loss with respect to every parameter below it is zero/None and nothing trains"),
     ),
     'GL805': (
         ('https://github.com/pytorch/pytorch/issues/18287', 'a cutoff function uses torch.where(x < 1.0, torch.cos(x), zeros) and an input of inf; the unselected cos(inf) branch gives a NaN gradient'),

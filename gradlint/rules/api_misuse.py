@@ -1,5 +1,10 @@
 """GL5xx other autograd API misuse: shapes, inference tensors, checkpointing, JAX transforms,
-requires_grad timing."""
+requires_grad timing.
+
+Why this module is long: it is a catalogue of 10 rules, one class each, and a rule class is
+its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
+few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,15 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
-from ..analysis.events import AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, StoreEvent, TransformedCallEvent
+from ..analysis import kinds as K
+from ..analysis.events import AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, FunctionEvent, StoreEvent, TransformedCallEvent
 from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
 from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS
+from ..analysis.names import dotted_name
+from ..analysis.walk import walk
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import TORCH_DIFF, backward_seed_given
+from ._flow import TORCH_DIFF, backward_seed_given, free_names, imported_modules, returns_mention
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL5", "other autograd API misuse")
@@ -739,3 +747,414 @@ class ResultDiscarded(Rule):
             if isinstance(inner, cst.Attribute) and inner.attr.value == "at":
                 return inner.value
         return None
+
+
+def _depends_on(v, node) -> bool | None:
+    """Whether `v` depends on an argument traced by the transform at `node` (through a
+    differentiable path or a cut); None: a call that was not followed leaves it unknown."""
+    for o in v.live:
+        if o.kind == K.ORIGIN_JAXARG and o.node is node:
+            return True
+    for o, _c in v.cuts:
+        if o.kind == K.ORIGIN_JAXARG and o.node is node:
+            return True
+    if any(o.kind == K.ORIGIN_SYM and not o.certain and o.label.endswith("()") for o in v.live):
+        return None  # a callee not followed (depth or budget): its result may use the argument
+    return False
+
+
+class JaxGradArgumentUnused(Rule):
+    code = "GL509"
+    message = "jax.grad differentiates a function whose output does not depend on the differentiated argument: the gradient is all zeros"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://jax.readthedocs.io/en/latest/notebooks/autodiff_cookbook.html"
+    triggers = ("grad",)
+    rationale = """
+        `jax.grad(loss)(params, x, y)` differentiates `loss` with respect to `params`. When the
+        value `loss` returns is computed without it — the model run *outside* the function
+        and its output closed over (a GAN step computing `fake_output` before the loss
+        closures), or a typo that uses the labels where the prediction belongs — JAX returns
+        a gradient of exact zeros, the optimizer never moves, and nothing raises.
+
+        gradlint reports it when the analysis followed every call on the way and the returned
+        value reaches the differentiated argument neither through a differentiable path nor
+        through a cut. Instead: compute the output inside the function from the argument
+        (`logits = model.apply(params, x)` inside `loss_fn`).
+    """
+    invalid = [
+        Invalid(  # jax#2097: the cross-entropy is written with the labels in place of the prediction
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def loss(params, x, y):
+                p = jax.nn.sigmoid(x @ params["w"])
+                ce = -jnp.sum(y * jnp.log(y) + (1 - y) * jnp.log(1 - y))
+                return ce
+
+            g = jax.grad(loss)({"w": jnp.ones((2, 1))}, jnp.ones((4, 2)), jnp.full((4, 1), 0.5))
+            """,
+            line=6,
+        ),
+        Invalid(  # flax#359: the forward pass run before the loss closure, outside jax.grad
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def apply_model(params, x):
+                return jnp.tanh(x @ params["w"])
+
+            def train_step(params, x, y):
+                pred = apply_model(params, x)
+
+                def loss_fn(p):
+                    return jnp.mean((pred - y) ** 2)
+
+                grads = jax.grad(loss_fn)(params)
+                return jax.tree_util.tree_map(lambda a, b: a - 0.1 * b, params, grads)
+            """,
+            line=8,
+        ),
+    ]
+    valid = [
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def loss(params, x, y):
+            p = jax.nn.sigmoid(x @ params["w"])
+            return -jnp.sum(y * jnp.log(p) + (1 - y) * jnp.log(1 - p))
+
+        g = jax.grad(loss)({"w": jnp.ones((2, 1))}, jnp.ones((4, 2)), jnp.full((4, 1), 0.5))
+        """,
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def train_step(params, x, y):
+            def loss_fn(p):
+                return jnp.mean((jnp.tanh(x @ p["w"]) - y) ** 2)
+
+            grads = jax.grad(loss_fn)(params)
+            return jax.tree_util.tree_map(lambda a, b: a - 0.1 * b, params, grads)
+        """,
+    ]
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "jax" or ev.transform is None or ev.fn is None:
+            return
+        info, fn = ev.transform, ev.fn
+        target = ev.target
+        if target.kind not in (K.TENSOR, K.NUMBER) or not isinstance(fn.node, cst.FunctionDef):
+            return  # what the function returns is not known to be a computed value
+        if _depends_on(target, info.node) is not False:
+            return
+        names = [name for i, (name, kind, _a) in enumerate(fn.params) if kind == "pos" and i - info.bound[0] + info.skip in (info.argnums or (0,))]
+        if not names or returns_mention(fn.node, set(names)):
+            return  # the syntax says it may use them (a library call the data flow does not follow)
+        arg = ", ".join(f"`{n}`" for n in names)
+        outside = self._closed_over_result(fn)
+        if outside is not None:
+            name, at = outside
+            self.report(at, lambda line, name=name, at=at: (
+                f"`{name}` is computed here, outside `{fn.name}`, and `{fn.name}` closes over it instead of computing its "
+                f"output from {arg}, the argument {info.qual or 'jax.grad'} differentiates: the gradient is all zeros; "
+                f"compute the output inside `{fn.name}` from its argument"))
+            return
+        site = self._return_of(fn.node) or fn.node
+        self.report(site, (
+            f"what `{fn.name}` returns does not depend on {arg}, the argument {info.qual or 'jax.grad'} differentiates "
+            f"(argnums={tuple(info.argnums or (0,))}): the gradient is all zeros and the optimizer never moves; compute "
+            f"the returned value from {arg}"))
+
+    def _closed_over_result(self, fn):
+        """(name, assignment) of a value `fn` reads from the function around it that was
+        computed there by a call (`pred = apply_model(params, x)` before `def loss_fn(p)`)."""
+        enclosing = next((a for a in self.ctx.ancestors(fn.node) if isinstance(a, cst.FunctionDef)), None)
+        if enclosing is None:
+            return None
+        # the enclosing function's `name = call(...)` statements before `fn`, by name (last wins)
+        made: dict[str, cst.Assign] = {}
+        for stmt in enclosing.body.body:
+            if stmt is fn.node:
+                break
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name) and not self._library_call(small.value)):
+                    made[small.targets[0].target.value] = small
+        # follow each closed-over value back to the first model run it comes from (`fake_out =
+        # D(fake)` <- `fake = G(noise)`): the forward pass to move into `fn` starts there
+        best = None
+        for name in sorted(free_names(fn.node) & made.keys()):
+            seen, todo, first = set(), [name], None
+            while todo:
+                cur = todo.pop()
+                if cur in seen or cur not in made:
+                    continue
+                seen.add(cur)
+                stmt = made[cur]
+                if first is None or self.ctx.range_of(stmt) < self.ctx.range_of(first[1]):
+                    first = (cur, stmt)
+                todo.extend(n.value for n in walk(stmt.value, code_only=True) if isinstance(n, cst.Name))
+            if first is not None and (best is None or self.ctx.range_of(first[1]) < self.ctx.range_of(best[1])):
+                best = first
+        return best
+
+    def _library_call(self, call: cst.Call) -> bool:
+        """`jax.random.normal(...)`, `jnp.ones(...)`: data made by a library, not a model run."""
+        f = call.func
+        while isinstance(f, cst.Attribute):
+            f = f.value
+        return isinstance(f, cst.Name) and f.value in imported_modules(self.ctx)
+
+    @staticmethod
+    def _return_of(node):
+        """The last `return` of a function, or the assignment of the name it returns (`ce =
+        ...` for `return ce`: the line that should have used the argument)."""
+        simple = [small for stmt in node.body.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body]
+        ret = next((s for s in reversed(simple) if isinstance(s, cst.Return)), None)
+        if ret is not None and isinstance(ret.value, cst.Name):
+            bound = [s for s in simple if isinstance(s, cst.Assign) and len(s.targets) == 1
+                     and isinstance(s.targets[0].target, cst.Name) and s.targets[0].target.value == ret.value.value]
+            if len(bound) == 1:
+                return bound[0]
+        return ret
+
+
+def _callee(node) -> str | None:
+    """The last name of a call's callee as written (`opt_update` of `opt_update(i, g, s)`)."""
+    f = node.func if isinstance(node, cst.Call) else None
+    return f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+
+
+# calls that apply gradients to parameters: optax's `tx.update(grads, state, params)` and
+# `apply_updates(params, updates)`, flax's `state.apply_gradients(grads=...)`, the
+# example_libraries' `opt_update(i, grads, state)` (a hand-written step, `params =
+# tree_map(lambda p, g: p - lr * g, params, grads)` or `w -= lr * g`, is an assignment of the
+# parameters that reads the gradients: a `tree_map` that only compares them is not a step)
+_GRADIENT_CONSUMERS = frozenset({"update", "apply_gradients", "apply_updates", "opt_update"})
+
+
+class JaxGradWrongArgument(Rule):
+    code = "GL510"
+    message = "jax.grad differentiates an argument that is not the parameters the optimizer updates with its gradients"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://jax.readthedocs.io/en/latest/_autosummary/jax.grad.html"
+    triggers = ("grad",)
+    rationale = """
+        `jax.grad(f)` differentiates `f` with respect to its *first* argument unless `argnums`
+        says otherwise. A loss written `loss(x, y, params)`, or one that reads the parameters
+        from the enclosing scope instead of taking them (`model(x)` using a global `params`),
+        is differentiated with respect to the data: the "gradients" have the shape of `x` or
+        `y_true`, and the optimizer that receives them fails (optax: `TypeError: unsupported
+        operand type(s) for *: 'float' and 'dict'`) or updates nothing useful.
+
+        gradlint reports the transformed call whose gradients reach an optimizer update
+        (`tx.update`, `apply_updates`, `apply_gradients`, `opt_update`, a `tree_map` with the
+        parameters) when the differentiated argument is not one of the program's parameter
+        trees (given to `tx.init`, `apply_updates`, `get_params`) but another argument is, or
+        the function reads one from outside. Instead: put the parameters first, or pass
+        `argnums=` their position, and take them as an argument.
+    """
+    invalid = [
+        Invalid(  # optax#366: the parameters are the last argument
+            """
+            import jax
+            import jax.numpy as jnp
+            import optax
+
+            def model_loss(x, y, params):
+                return jnp.mean((x @ params["w"] - y) ** 2)
+
+            params = {"w": jnp.zeros((3, 1))}
+            tx = optax.adam(1e-3)
+            opt_state = tx.init(params)
+            x, y = jnp.ones((8, 3)), jnp.ones((8, 1))
+            loss, grads = jax.value_and_grad(model_loss)(x, y, params)
+            updates, opt_state = tx.update(grads, opt_state)
+            params = optax.apply_updates(params, updates)
+            """,
+            line=12,
+        ),
+        Invalid(  # optax#808: the model reads the global parameters; the loss is differentiated w.r.t. y_true
+            """
+            import jax
+            import jax.numpy as jnp
+            import optax
+
+            params = {"w": jnp.ones((3, 3))}
+
+            def model(x):
+                return x @ params["w"]
+
+            def loss(y_true, x):
+                return jnp.mean((y_true - model(x)) ** 2)
+
+            x = jnp.ones((16, 3))
+            y_true = 5 * x - 10
+            tx = optax.adam(2e-3)
+            opt_state = tx.init(params)
+            value, grads = jax.value_and_grad(loss)(y_true, x)
+            updates, opt_state = tx.update(grads, opt_state)
+            params = optax.apply_updates(params, updates)
+            """,
+            line=17,
+        ),
+    ]
+    valid = [
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+
+        def model_loss(x, y, params):
+            return jnp.mean((x @ params["w"] - y) ** 2)
+
+        params = {"w": jnp.zeros((3, 1))}
+        tx = optax.adam(1e-3)
+        opt_state = tx.init(params)
+        x, y = jnp.ones((8, 3)), jnp.ones((8, 1))
+        loss, grads = jax.value_and_grad(model_loss, argnums=2)(x, y, params)
+        updates, opt_state = tx.update(grads, opt_state)
+        params = optax.apply_updates(params, updates)
+        """,
+        """
+        import jax
+        import jax.numpy as jnp
+
+        params = {"w": jnp.ones((3, 3))}
+
+        def loss(x, y):
+            return jnp.mean((x @ params["w"] - y) ** 2)
+
+        x, y = jnp.ones((16, 3)), jnp.ones((16, 3))
+        g = jax.grad(loss)(x, y)
+        x_adv = x + 0.01 * jnp.sign(g)  # an input gradient (FGSM): no optimizer takes it
+        """,
+    ]
+
+    # every call: the example_libraries' `opt_init`/`opt_update` are plain names the analysis
+    # does not resolve (the rule runs only on files that import JAX)
+    call_names = None
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._calls: dict[int, TransformedCallEvent] = {}  # grad calls, by node
+        # grad call -> the parameter trees its gradients update (name -> where that is shown)
+        self._updates: dict[int, dict[str, cst.CSTNode]] = {}
+        self._init_of: dict[str, tuple[str, cst.CSTNode]] = {}  # optimizer state -> the tree it was made for
+        self._got_params: set[str] = set()  # `params = get_params(opt_state)`: a parameter tree
+        self._read_by: dict[int, set[str]] = {}  # transform node -> free names of the functions its trace ran
+        self._grad_names: dict[str, cst.CSTNode] = {}  # names bound to gradients -> the grad call
+        self._rhs: dict[str, tuple[set[str], cst.CSTNode]] = {}  # name -> (names its last assignment reads, it)
+
+    def _updated(self, grad_call, tree_node, shown_at=None) -> None:
+        name = dotted_name(tree_node) if isinstance(tree_node, cst.BaseExpression) else tree_node
+        trees = self._updates.setdefault(id(grad_call), {})
+        if name:
+            trees.setdefault(name, shown_at if shown_at is not None else tree_node)
+
+    def on_call(self, ev: CallEvent) -> None:
+        name = ev.name or _callee(ev.node)
+        if name not in _GRADIENT_CONSUMERS:
+            return
+        nodes = ev.arg_nodes
+        for i, v in enumerate(ev.args):
+            g = v.get(F.GRAD_RESULT)
+            if g is None:
+                continue
+            others = [n for j, n in enumerate(nodes) if j != i]
+            if name in ("update", "opt_update"):
+                # `tx.update(grads, opt_state[, params])`, `opt_update(i, grads, opt_state)`: the
+                # tree the state was made for (`opt_state = tx.init(params)`), and optax's params
+                for n in others:
+                    state = dotted_name(n)
+                    if state in self._init_of:
+                        self._updated(g, *self._init_of[state])
+                if name == "update" and len(nodes) >= 3 and i == 0:
+                    self._updated(g, nodes[2])
+            elif name == "apply_updates":
+                self._updated(g, nodes[0])
+            else:  # `state.apply_gradients(grads=...)`: the state's own parameters
+                self._updates.setdefault(id(g), {})
+        for v in ev.kwargs.values():
+            g = v.get(F.GRAD_RESULT)
+            if g is not None:
+                self._updates.setdefault(id(g), {})
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        node = ev.node
+        g = ev.value.get(F.GRAD_RESULT)
+        if g is not None:
+            self._grad_names[ev.name] = g  # `grads = jax.grad(f)(...)`, `loss, grads = value_and_grad(f)(...)`
+        rhs = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else None
+        if rhs is None:
+            return
+        if isinstance(node, cst.Assign) and isinstance(rhs, cst.Call):
+            callee = _callee(rhs)
+            if callee == "get_params":
+                self._got_params.add(ev.name)
+            elif (callee == "opt_init" or callee == "init" and isinstance(rhs.func, cst.Attribute)) and len(rhs.args) == 1:
+                tree = dotted_name(rhs.args[0].value)
+                if tree:
+                    self._init_of[ev.name] = (tree, rhs)  # `opt_state = tx.init(params)`
+        read = {n.value for n in walk(rhs, code_only=True) if isinstance(n, cst.Name)}
+        self._rhs[ev.name] = (read, node)
+        grads = [self._grad_names[n] for n in read if n in self._grad_names]
+        if grads and (isinstance(node, cst.AugAssign) or ev.name in read):
+            for grad_call in grads:  # a hand-written step: `w -= lr * g`, `params = params - lr * grads`
+                self._updated(grad_call, ev.target_node)
+
+    def on_function(self, ev: FunctionEvent) -> None:
+        traced = ev.ctx.traced
+        if traced is not None and traced.node is not None and isinstance(ev.fn.node, cst.FunctionDef):
+            self._read_by.setdefault(id(traced.node), set()).update(free_names(ev.fn.node))
+
+    def on_transformed_call(self, ev: TransformedCallEvent) -> None:
+        if ev.transform.kind == "grad" and ev.transform.fn is not None:
+            self._calls.setdefault(id(ev.node), ev)
+
+    def finish(self) -> None:
+        for key, ev in self._calls.items():
+            trees = self._updates.get(key)
+            if trees:
+                self._check(ev, trees)
+
+    def _check(self, ev: TransformedCallEvent, trees: dict[str, cst.CSTNode]) -> None:
+        info = ev.transform
+        argnums = tuple(info.argnums or (0,))
+        names = [dotted_name(n) for n in ev.arg_nodes]
+        taken = [names[i] for i in argnums if i < len(names)]
+        if not taken or any(n is None or n in trees or n in self._got_params or n.endswith(".params") for n in taken):
+            return  # differentiated with respect to the parameters it updates (or an expression: unknown)
+        what = ", ".join(f"`{n}`" for n in taken)
+        qual = info.qual or "jax.grad"
+        for j, n in enumerate(names):
+            if j not in argnums and n is not None and n in trees:
+                self.report(ev.node, lambda line, n=n, j=j: (
+                    f"{qual} differentiates argument {argnums[0] if len(argnums) == 1 else argnums} ({what}), but the "
+                    f"parameters its gradients update, `{n}` (line {line(trees[n])}), are argument {j}: the gradients have "
+                    f"the shape of {what} and the update fails or changes nothing; pass `argnums={j}` or make the "
+                    f"parameters the first argument"))
+                return
+        read = sorted(self._read_by.get(id(info.node), set()) & trees.keys())
+        if read:
+            n = read[0]
+            fn_name = info.fn.name
+            self.report(ev.node, lambda line, n=n: (
+                f"`{fn_name}` reads the parameters `{n}` (updated with its gradients, line {line(trees[n])}) from outside "
+                f"instead of taking them as an argument, and {qual} differentiates {what}: the gradients are not the "
+                f"parameters', and the update fails or changes nothing; make `{n}` the differentiated argument"))
+            return
+        for d in taken:
+            made = self._rhs.get(d)
+            source = sorted(made[0] & trees.keys()) if made else []
+            if source:
+                n = source[0]
+                self.report(ev.node, lambda line, n=n, d=d, made=made: (
+                    f"{qual} differentiates `{d}`, which is computed from the parameters `{n}` (line {line(made[1])}), not "
+                    f"the parameters themselves: the gradients have the shape of `{d}` and the update of `{n}` fails or is "
+                    f"wrong; differentiate a function of `{n}` that computes `{d}` inside"))
+                return

@@ -13,6 +13,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis import kinds as K
+from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
@@ -1786,6 +1787,8 @@ class ConcreteValueInTracedFunction(Rule):
             return
         if not (is_np or is_cast or is_meth):
             return
+        if is_np and q.rsplit(".", 1)[-1] in DEFER_TO_METHOD and ev.args and ev.args[0].get(F.FW) == "jax":
+            return  # `np.mean(tracer)` runs `tracer.mean()`: JAX computes it (the numpy overlay)
         vals = [ev.recv] if is_meth else ev.args
         # a dict is not an array: NumPy wraps it as one object and never reads the tracers in it
         # (`np.sum(metrics_dict, -1)` returns the dict)

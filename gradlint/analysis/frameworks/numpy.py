@@ -17,6 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..interp.state import State
 
 
+# NumPy functions that call the array's own method when given a non-NumPy array
+DEFER_TO_METHOD = frozenset({
+    "sum", "mean", "max", "min", "amax", "amin", "std", "var", "prod", "argmax", "argmin", "round", "around", "cumsum",
+    "cumprod", "any", "all", "reshape", "transpose", "squeeze",
+})
+
+
 class NumPy(Framework):
     name = "numpy"
     tag = "np"
@@ -24,6 +31,13 @@ class NumPy(Framework):
 
     def call_other(self, it: Interp, q: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
         args = ev.args
+        first = args[0] if args else None
+        if first is not None and q.rsplit(".", 1)[-1] in DEFER_TO_METHOD and first.get(F.FW) == "jax":
+            # `np.mean(tracer)` calls `tracer.mean(...)`: NumPy's reductions and shape functions
+            # defer to the argument's own method (fromnumeric's _wrapfunc/_wrapreduction), so on
+            # a JAX array they run in JAX and a tracer stays a tracer (measured, jax 0.10)
+            kept = {k: first.get(k) for k in (F.FW, F.JAX_ARRAY, F.TRACED, F.STAGED) if first.get(k) is not None}
+            return it.op_result(ev.node, st, allv, kind=K.TENSOR, attrs=kept)
         attrs: dict = {F.FW: "np", F.NP_FUNC: q}
         if q in ("numpy.array", "numpy.asarray") and ev.arg_nodes:
             dt = literal_dtype(ev.arg_nodes[0], args[0] if args else EMPTY, "float64")
