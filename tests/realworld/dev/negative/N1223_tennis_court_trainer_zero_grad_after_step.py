@@ -1,0 +1,45 @@
+# source: https://github.com/yastrebksv/TennisCourtDetector/issues/7
+# framework: torch
+# family: D
+# kind: missing-zero-grad
+# negative: the author's fix (commit e5cd4f1): optimizer.zero_grad() right after optimizer.step(), so every backward starts from cleared gradients
+# mimics: positive/1223_tennis_court_trainer_no_zero_grad.py
+# expect: no finding
+# checked: ran, no error
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import numpy as np
+
+
+def train(model, train_loader, optimizer, criterion, device, epoch, max_iters=1000):
+    model.train()
+    losses = []
+    max_iters = min(max_iters, len(train_loader))
+
+    for iter_id, batch in enumerate(train_loader):
+        out = model(batch[0].float().to(device))
+        gt_hm_hp = batch[1].float().to(device)
+        loss = criterion(F.sigmoid(out), gt_hm_hp)
+
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        print('train, epoch = {}, iter_id = {}/{}, loss = {}'.format(epoch, iter_id, max_iters, loss.item()))
+        losses.append(loss.item())
+        if iter_id > max_iters:
+            break
+
+    return np.mean(losses)
+
+
+if __name__ == '__main__':
+    device = 'cuda' if torch.cuda.is_available() else 'cpu'
+    model = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 15, 3, padding=1))
+    model = model.to(device)
+    train_loader = [(torch.rand(2, 3, 32, 32), torch.rand(2, 15, 32, 32)) for _ in range(4)]
+    criterion = nn.MSELoss()
+    optimizer = torch.optim.Adam(model.parameters(), 1e-5, betas=(0.9, 0.999), weight_decay=0)
+    for epoch in range(2):
+        train_loss = train(model, train_loader, optimizer, criterion, device, epoch, 1000)
