@@ -137,6 +137,7 @@ GRAD_DERIVED = fact("grad_derived", "computed from a gradient (a reduction or a 
 CREATED_BY_GRAD = fact("created_by_grad", "an element of what torch.autograd.grad returned")
 LEAF = fact("leaf", "a leaf tensor (created by a factory, not computed)", survives={Op.DATA})
 PARAM = fact("param", "a parameter of a module")
+LAYERS = fact("layers", "the layers of an `nn.Sequential(a, b, ...)`, in order (a tuple of module values): calling it runs them")
 OUTPUT_SAVED = fact("output_saved", "a torch module whose call keeps its *output* for backward: an activation "
                     "(`nn.Sigmoid()`), or an `nn.Sequential` whose last layer is one")
 INPLACE_MODULE = fact("inplace_module", "an activation or dropout module built with inplace=True (`nn.ReLU(inplace=True)`): it overwrites its input")

@@ -211,11 +211,14 @@ class StarvedOrigins(Rule):
         super().__init__(ctx)
         self._pending: list[tuple[DiffEvent, dict]] = []
         self._steps: list[OptEvent] = []
+        self._zeros: list[OptEvent] = []
         self._diffs: list[DiffEvent] = []
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind == "step":
             self._steps.append(ev)
+        elif ev.kind == "zero_grad":
+            self._zeros.append(ev)
 
     def on_diff(self, ev: DiffEvent) -> None:
         self._diffs.append(ev)
@@ -270,9 +273,18 @@ class StarvedOrigins(Rule):
                 continue
             params = s.target.get(F.OPT_PARAMS) or frozenset()
             for o in hungry:
-                if o in params and o not in wanted:
+                if o in params and o not in wanted and not self._fed_before_step(ev, s, o):
                     wanted.append(o)
         return wanted
+
+    def _fed_before_step(self, ev: DiffEvent, step: OptEvent, o: Origin) -> bool:
+        """Another backward since the optimizer's gradients were last cleared gives `o` its
+        gradient (gradient accumulation: `loss.backward()` for the model, then the
+        discriminator's `d_loss.backward()` on `pred.detach()`, then one step for both)."""
+        start = max((z.seq for z in self._zeros if z.ctx.run == ev.ctx.run and z.seq < step.seq
+                     and (o in (z.target.get(F.OPT_PARAMS) or ()) or o in z.target.live)), default=-1)
+        return any(d is not ev and d.ctx.run == ev.ctx.run and start < d.seq < step.seq and d.kind in TORCH_GRAPH_DIFF
+                   and o in d.target.live for d in self._diffs)
 
 
 class SecondOrder:

@@ -13,6 +13,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/MC-E/Deep-Generalized-Unfolding-Networks-for-Image-Restoration/issues/6', 'to avoid np.sum over a list of loss tensors the user packs the per-stage losses into torch.tensor([...], requires_grad=True), a new leaf without history, and the PSNR stops changing'),
         ('https://github.com/DiffSharp/DiffSharp/issues/156', "a new tensor is built with torch.tensor([x[0], x[1], x[2]]) from elements of the input; the construction copies values, so the function's gradient with respect to x is lost (the maintainer shows PyTorch behaves the same by design)"),
     ),
+    'GL103': (
+        ('https://github.com/d2l-ai/d2l-en/pull/2600', "the book's custom layer MyLinear registers weight and bias as nn.Parameter but computes its output from self.weight.data and self.bias.data; .data is a view without autograd history, so nothing built from MyLinear sends a gradient to its parameters and a network made of these layers cannot be trained"),
+    ),
     'GL104': (
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/15765', 'a physics-informed loss needs d(u_hat)/dx, but Lightning runs validation_step with gradients disabled (inference mode), so torch.autograd.grad on the output fails there; wrapping it in torch.set_grad_enabled(True) did not help'),
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/19910', 'a Jacobian is computed with torch.autograd.grad inside test_step under torch.enable_grad(); the trainer runs test_step in torch.inference_mode, which enable_grad does not undo, so autograd.grad fails there (it works in validation_step)'),
@@ -34,10 +37,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL113': (
         ('https://github.com/tensorflow/tensorflow/issues/31264', 'the tape watches model.inputs (the symbolic Keras inputs) instead of the eager images actually fed to the model, so the gradient of the loss with respect to model.inputs is [None]'),
+        ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
     ),
     'GL115': (
-        ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
-        ('https://github.com/fchollet/deep-learning-with-python-notebooks/issues/181', "porting the DeepDream listing from K.gradients to TF2, the loss is still built from the symbolic layer outputs of the functional model and the tape is opened only around the gradient call; a tape cannot differentiate symbolic KerasTensors (AttributeError: 'KerasTensor' object has no attribute '_id'), and nothing was recorded inside it anyway"),
         ('https://github.com/tensorflow/docs/pull/1391', 'the PR indents the two gradient computations of the DCGAN train_step into the body of the `with gen_tape, disc_tape` block; gen_tape.gradient then runs while disc_tape is still recording, so the generator\'s backward ops are recorded on the discriminator tape (the reviewer: "the gradient calculation should happen outside the scope of the context manager. If you put it inside, then the tape will track the gradients for every batch which can result in an OOM error")'),
     ),
     'GL116': (
@@ -90,9 +92,11 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/Hsintien-Ng/idinvert_pytorch-reproduced/issues/1', "the encoder/discriminator training loop clears optimizer_E's gradients each iteration but not optimizer_D's, so the discriminator steps on gradients summed over all iterations"),
         ('https://stats.stackexchange.com/questions/491171/numerical-gradient-check-of-input-variable-in-neural-network', 'the analytical input gradient x.grad is read after a training loop that calls loss.backward() every epoch without clearing it, so it is the sum of ten gradients and the finite-difference check reports a relative error of ~0.9 for every step size'),
         ('https://github.com/FreedomIntelligence/TextClassificationBenchmark/issues/20', 'the training loop of the benchmark calls loss.backward(), clips and steps for every batch without clearing the gradients, so each update uses the sum of all gradients so far'),
+        ('https://github.com/yastrebksv/TennisCourtDetector/issues/7', 'the train() helper (model and optimizer passed in by main.py) calls loss.backward() and optimizer.step() for every batch but never clears the gradients, so each step applies the sum of the gradients of all batches seen so far'),
     ),
     'GL304': (
         ('https://github.com/pytorch/pytorch/issues/74158', 'a hand-written gradient-descent step assigns w = w - lr * w.grad inside torch.no_grad(); the name w now refers to a fresh tensor without requires_grad, so the next line (w.grad.zero_()) and every later backward lose the parameter'),
+        ('https://github.com/pytorch/pytorch/issues/2730', 'x is created as a leaf with requires_grad=True and immediately moved with .cuda(); the name x now refers to the CUDA copy, a non-leaf whose .grad is never populated, so print(x.grad) shows None after backward'),
     ),
     'GL306': (
         ('https://github.com/lyongo/NWPU-MOC/issues/4', 'the FPN top-down path adds the upsampled map into laterals[i - 1] with +=, but the lateral is a ReLU output saved for backward'),
@@ -103,6 +107,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL308': (
         ('https://github.com/xhwNobody/yolov5_prune_sfp/issues/17', "the YOLOv5 head's bias initialisation takes b = mi.bias.view(m.na, -1) and adds the objectness/class priors with b[:, 4] += ..., an in-place update of a view of a parameter with grad mode on"),
         ('https://github.com/official-stockfish/nnue-pytorch/pull/75', "the virtual (factorised) input features' weights are zeroed by slice assignment into the input layer's weight, a parameter, with grad mode on, which recent PyTorch versions reject"),
+        ('https://github.com/pytorch/examples/pull/781', 'the hand-written SGD step updates each parameter of fc with param.add_(...) outside torch.no_grad(); a parameter is a leaf that requires grad, so the in-place update is refused'),
     ),
     'GL309': (
         ('https://github.com/BorealisAI/advertorch/issues/49', 'the adversarial batch returned by the FGSM attack is the result of arithmetic and clamp (a non-leaf), so after backward its .grad is None and .grad.clone() fails'),
@@ -117,6 +122,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/44662', 'gradcheck of adaptive_avg_pool2d(...).sum() is run on a float32 tensor literal; the numerical Jacobian (0.4768 vs 0.1667) is float32 rounding of a large sum, reported as a pooling bug'),
         ('https://github.com/pytorch/pytorch/issues/4329', "while testing a modified spatial transformer, the user runs gradcheck on affine_grid with a single-precision theta; the finite differences in float32 are too coarse for gradcheck's default tolerances and the (correct) built-in gradient is reported as wrong"),
     ),
+    'GL405': (
+        ('https://github.com/milesial/Pytorch-UNet/pull/470', 'with AMP enabled, train_model clips model.parameters() right after grad_scaler.scale(loss).backward(); the gradients are still multiplied by the loss scale (65536 at the start), so clip_grad_norm_(..., 1.0) shrinks every step by that factor before grad_scaler.step() unscales them again'),
+    ),
     'GL407': (
         ('https://github.com/pytorch/pytorch/issues/187297', 'torch.where selects the identity branch for negative inputs, but the unselected torch.sqrt(xt) branch is still differentiated and its NaN gradient leaks into xt.grad'),
         ('https://github.com/pytorch/pytorch/issues/156212', 'torch.where is used as an overflow guard around torch.exp(x); the unselected exp of a NaN/huge entry still gets a gradient, which turns into NaN'),
@@ -125,6 +133,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL408': (
         ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),
+        ('https://github.com/lilanxiao/Rotated_IoU/issues/20', 'point_line_distance_range divides by the length of each candidate hull edge, computed as torch.sqrt(dx^2 + dy^2) + 1e-8; when two corners of the two boxes coincide (e.g. a prediction equal to its target) the edge has length 0 and the backward pass of the square root yields NaN'),
     ),
     'GL409': (
         ('https://github.com/aymericdamien/TensorFlow-Examples/issues/383', 'the cross-entropy is written as y * tf.log(pred) on softmax probabilities; once a probability underflows to 0 the log is -inf and loss and gradients become NaN'),
@@ -162,10 +171,15 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/google-deepmind/optax/issues/808', 'model() reads the global params instead of taking them as an argument, and value_and_grad differentiates loss with respect to its first argument y_true, so the "grads" have the shape of y_true and optimizer.update fails (TypeError: unsupported operand type(s) for *: \'float\' and \'dict\')'),
         ('https://github.com/google-deepmind/optax/issues/366', 'the loss takes the network parameters as its last argument, but jax.value_and_grad differentiates argument 0 (x) by default, so the "grads" are the gradient with respect to the inputs and optax\'s update fails (TypeError: unsupported operand type(s) for *: \'float\' and \'FrozenDict\')'),
     ),
+    'GL511': (
+        ('https://github.com/huawei-noah/AdderNet/issues/21', 'the custom autograd.Function adder computes grad_W_col and grad_X_col in backward but never returns them, so backward returns None for a forward with two inputs and loss.backward() fails ("function adderBackward returned an incorrect number of gradients (expected 2, got 1)")'),
+        ('https://github.com/1zb/pytorch-image-comp-rnn/issues/4', 'the straight-through Sign function takes two forward inputs (input, is_training) but its backward returns only grad_output, so backpropagating through the binarizer fails with "function SignBackward returned an incorrect number of gradients (expected 2, got 1)"'),
+    ),
     'GL701': (
         ('https://github.com/pytorch/pytorch/issues/666', 'a variable number of layers is kept in a plain Python list attribute, so nn.Module does not register them and their parameters are never returned by parameters()'),
         ('https://github.com/pytorch/pytorch/issues/715', "hidden layers (each a [Linear, activation] pair) are appended to a plain list self.hids, so only the classifier's parameters reach the optimizer"),
         ('https://github.com/pytorch/pytorch/issues/1053', 'three Conv1d filters of a text CNN are stored in a list literal self.conv1d; they are neither moved by .cuda() nor given to the optimizer'),
+        ('https://github.com/xiaxin1998/COTREC/issues/15', "ItemConv keeps its per-layer nn.Linear weights in a plain dict (self.w_item = {}), so they are not submodules: COTREC's self.parameters(), which builds the Adam optimizer, never contains them and they stay at their random initialisation (the same holds for SessConv's self.w_sess)"),
     ),
     'GL702': (
         ('https://github.com/pytorch/pytorch/issues/1291', 'the layers are instantiated inside forward(), so the module has no registered parameters (and every call uses fresh random weights that no optimizer can train)'),

@@ -1158,3 +1158,151 @@ class JaxGradWrongArgument(Rule):
                     f"the parameters themselves: the gradients have the shape of `{d}` and the update of `{n}` fails or is "
                     f"wrong; differentiate a function of `{n}` that computes `{d}` inside"))
                 return
+
+
+class CustomFunctionGradientCount(Rule):
+    code = "GL511"
+    message = "a custom autograd.Function's backward returns a different number of values than its forward takes inputs: RuntimeError"
+    severity = Severity.ERROR
+    frameworks = ("torch",)
+    docs = "https://pytorch.org/docs/stable/notes/extending.html#extending-torch-autograd"
+    triggers = ("Function",)
+    chunk_triggers = (r"\b[A-Z]\w*\.apply\s*\(",)  # `Sign.apply(x, flag)`: how many inputs it is given
+    rationale = """
+        `backward(ctx, *grad_outputs)` must return one value per input given to
+        `Function.apply(...)` — a gradient, or None for an input that needs none (a flag, an
+        integer, a non-differentiable tensor). A backward that returns fewer (a straight-through
+        sign that returns only `grad_output` for `forward(ctx, input, is_training)`) or none at
+        all (the gradients computed and never returned) makes every backward pass through the
+        function raise "function XBackward returned an incorrect number of gradients (expected
+        2, got 1)".
+
+        Instead: `return grad_input, None` — one entry per input, in order.
+    """
+    invalid = [
+        Invalid(  # 1zb/pytorch-image-comp-rnn#4: the binarizer's flag is an input too
+            """
+            import torch
+            from torch.autograd import Function
+
+            class Sign(Function):
+                @staticmethod
+                def forward(ctx, input, is_training=True):
+                    return input.sign() if not is_training else input.clamp(-1, 1)
+
+                @staticmethod
+                def backward(ctx, grad_output):
+                    return grad_output
+
+            x = torch.randn(4, requires_grad=True)
+            Sign.apply(x, True).sum().backward()
+            """,
+            line=11,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        from torch.autograd import Function
+
+        class Sign(Function):
+            @staticmethod
+            def forward(ctx, input, is_training=True):
+                return input.sign() if not is_training else input.clamp(-1, 1)
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                return grad_output, None
+
+        x = torch.randn(4, requires_grad=True)
+        Sign.apply(x, True).sum().backward()
+        Sign.apply(x).sum().backward()
+        """
+    ]
+
+    # every call: `Sign.apply(x)` is an attribute of a class, which events do not name (the rule
+    # runs only on files that import torch, and returns at once for other calls)
+    call_names = None
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._applied: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> {inputs given: a call}
+
+    def on_call(self, ev: CallEvent) -> None:
+        f = ev.node.func
+        if not (isinstance(f, cst.Attribute) and f.attr.value == "apply" and isinstance(f.value, cst.Name)):
+            return
+        if any(a.star for a in ev.node.args) or ev.kwargs:
+            return
+        self._applied.setdefault(f.value.value, {}).setdefault(len(ev.args), ev.node)
+
+    def finish(self) -> None:
+        for info in self.ctx.interp.classes:
+            if not info.is_autograd_fn:
+                continue
+            fwd, bwd = info.methods.get("forward"), info.methods.get("backward")
+            if fwd is None or bwd is None or not isinstance(fwd.node, cst.FunctionDef) or not isinstance(bwd.node, cst.FunctionDef):
+                continue
+            expected, where = self._inputs(info, fwd.node)
+            if expected is None:
+                continue
+            for site, got in self._returns(bwd.node):
+                if got is None or got == expected:
+                    continue
+                if got > expected and isinstance(site, cst.Return) and isinstance(site.value, cst.Tuple) and all(
+                        isinstance(e.value, cst.Name) and e.value.value == "None" for e in site.value.elements[expected:]):
+                    continue  # extra gradients that are None are accepted
+                self._report(info, site, got, expected, where)
+                break
+
+    def _inputs(self, info, fwd: cst.FunctionDef):
+        """How many inputs `apply` is given (at its calls; else forward's parameters after ctx
+        when none has a default), and a call that shows it."""
+        sites = self._applied.get(info.name, {})
+        if len(sites) == 1:
+            (n, site), = sites.items()
+            return n, site
+        if sites:
+            return None, None  # called with different counts: PyTorch expects each call's own
+        p = fwd.params
+        if p.star_arg is not None and isinstance(p.star_arg, cst.Param) or p.kwonly_params or p.star_kwarg is not None:
+            return None, None
+        params = list(p.posonly_params) + list(p.params)
+        if len(params) < 1 or any(q.default is not None for q in params[1:]):
+            return None, None
+        return len(params) - 1, None
+
+    @staticmethod
+    def _returns(bwd: cst.FunctionDef):
+        """(node, number of values) of each `return` of backward (None: not known from the syntax);
+        a backward without a return returns None: one value."""
+        grads = {q.name.value for q in list(bwd.params.params)[1:]}
+        found: list[tuple[cst.CSTNode, int | None]] = []
+
+        def enter(n) -> bool:
+            return n is bwd or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+
+        for n in walk(bwd.body, enter, code_only=True):
+            if not isinstance(n, cst.Return):
+                continue
+            v = n.value
+            if v is None or isinstance(v, cst.Name) and v.value == "None":
+                found.append((n, 1))
+            elif isinstance(v, cst.Tuple):
+                found.append((n, None if any(isinstance(e, cst.StarredElement) for e in v.elements) else len(v.elements)))
+            elif isinstance(v, cst.Name) and v.value in grads or isinstance(v, (cst.BinaryOperation, cst.UnaryOperation)):
+                found.append((n, 1))  # `return grad_output`, `return grad_output * mask`
+            else:
+                found.append((n, None))
+        if not found:
+            found.append((bwd, 1))
+        return found
+
+    def _report(self, info, site, got, expected, where) -> None:
+        nothing = isinstance(site, cst.FunctionDef)
+        what = "returns nothing (None, one value)" if nothing else f"returns {got} value{'s' if got != 1 else ''}"
+        self.report(site, lambda line: (
+            f"`{info.name}.backward` {what}, but `{info.name}.apply` is given {expected} input{'s' if expected != 1 else ''}"
+            f"{f' (line {line(where)})' if where is not None else ''}: every backward pass through it raises \"function "
+            f"{info.name}Backward returned an incorrect number of gradients (expected {expected}, got {got})\"; return one "
+            f"gradient per input, None for those that need none"))

@@ -934,6 +934,15 @@ class UnwatchedTapeSource(Rule):
         if ev.kind != "tape" or ev.sources is None:
             return
         symbolic = self._symbolic_keras_tensor(ev.source_node, ev.sources)
+        target = self._symbolic_keras_tensor(ev.target_node, ev.target, unknown_owner=True)
+        if symbolic is None and target is not None:
+            # `tape.gradient(model.output[:, 0], ...)`: a placeholder of the model's graph is not
+            # what any call inside the tape computed (Grad-CAM ported from TF1's tf.gradients)
+            self.report(ev.node, (
+                f"`{self.ctx.code(target)}` is the Keras model's symbolic tensor (a placeholder of its graph): no operation "
+                f"the tape recorded produced it, so the gradient is None (or the call fails); run the model inside the tape "
+                f"(`out = model(x)`) and differentiate what it returns"))
+            return
         if symbolic is not None:
             # reported where the placeholder is watched when it is (that line is what to change)
             self.report(
@@ -964,9 +973,13 @@ class UnwatchedTapeSource(Rule):
         if ev.kind == "attr" and ev.root == "self" and ev.value.kind == "module" and ev.value.get(F.FW) == "tf":
             self._keras_models.add(f"self.{ev.attr}")
 
-    def _symbolic_keras_tensor(self, node, sources):
+    def _symbolic_keras_tensor(self, node, sources, unknown_owner: bool = False):
         """`model.inputs`, `model.input`, `model.outputs`, `layer.output` of a Keras model given as
-        a gradient source: the graph's placeholders, never the eager tensors the tape recorded."""
+        a gradient source: the graph's placeholders, never the eager tensors the tape recorded.
+        `unknown_owner`: also of a model received as a function parameter (in a file that uses
+        TensorFlow, only a Keras model or layer has these attributes)."""
+        if node is None:
+            return None
         nodes = [e.value for e in node.elements] if isinstance(node, (cst.List, cst.Tuple)) else [node]
         items = source_items(sources)
         for n in nodes:
@@ -974,13 +987,24 @@ class UnwatchedTapeSource(Rule):
                 n = n.value  # `model.inputs[0]`
             if not isinstance(n, cst.Attribute) or n.attr.value not in ("input", "inputs", "output", "outputs"):
                 continue
-            if dotted_name(n.value) in self._keras_models:
+            owner_name = dotted_name(n.value)
+            if owner_name in self._keras_models:
+                return n
+            if unknown_owner and isinstance(n.value, cst.Name) and self._parameter_of_function(n.value):
                 return n
             for item in items:
                 owner = item.get(F.MEMBER_OF)
                 if owner is not None and owner.get(F.FW) == "tf" and owner.kind == "module":
                     return n
         return None
+
+
+    def _parameter_of_function(self, name: cst.Name) -> bool:
+        fn = next((a for a in self.ctx.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
+        if fn is None:
+            return False
+        p = fn.params
+        return any(param.name.value == name.value and name.value != "self" for param in (*p.posonly_params, *p.params, *p.kwonly_params))
 
 
 class NonPersistentTapeReused(Rule):
@@ -1046,11 +1070,12 @@ class GradientInsideTape(Rule):
     docs = "https://www.tensorflow.org/api_docs/python/tf/GradientTape#gradient"
     triggers = ("GradientTape",)
     rationale = """
-        While the `with tf.GradientTape() as tape:` block is open, the tape records every
-        operation — including the ones `tape.gradient()` itself runs (and the optimizer update
-        after it). That wastes memory and time (TensorFlow warns "Calling GradientTape.gradient
-        on a persistent tape inside its context is significantly less efficient") and, for a
-        non-persistent tape, later use fails.
+        While the `with tf.GradientTape(persistent=True) as tape:` block is open, the tape
+        records every operation — including the ones `tape.gradient()` itself runs (and the
+        optimizer update after it). That wastes memory and time (TensorFlow warns "Calling
+        GradientTape.gradient on a persistent tape inside its context is significantly less
+        efficient"). A non-persistent tape stops recording when its gradient is taken
+        (TensorFlow pops it), so the same code with a plain `GradientTape()` is not flagged.
 
         Instead: dedent the `tape.gradient(...)` call and the update so they run after the
         `with` block closes. Higher-order derivatives that really need the gradient recorded
@@ -1082,8 +1107,9 @@ class GradientInsideTape(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._inside: list[DiffEvent] = []
+        self._inside: list[tuple] = []  # (the gradient's DiffEvent, why, [the line that changed its target])
         self._exempt: set[int] = set()
+        self._taken: dict[str, tuple] = {}  # target name -> (DiffEvent, tape) of a gradient taken inside its tape
 
     call_names = frozenset({"gradient"})
 
@@ -1097,17 +1123,44 @@ class GradientInsideTape(Rule):
         for n in ev.target.notes:  # order does not matter: a set of exempt sites
             if n.kind == "tape_grad" and n.data == id(ev.tape):
                 self._exempt.add(id(n.node))
-        if any(t is ev.tape for t in ev.ctx.tapes):
-            self._inside.append(ev)
+        if not any(t is ev.tape for t in ev.ctx.tapes):
+            return
+        others = [t for t in ev.ctx.tapes if t is not ev.tape and t.active]
+        if others:
+            # `with gen_tape, disc_tape:` ... `gen_tape.gradient(...)`: disc_tape still records
+            self._inside.append((ev, f"`{others[0].name or 'the other tape'}` is still recording, so it records this "
+                                     f"gradient computation (memory grows with every step)"))
+        elif ev.tape.persistent is not False:
+            # a non-persistent tape stops recording at its gradient() call (TensorFlow pops it)
+            self._inside.append((ev, "the persistent tape records the gradient computation (and anything after it) as well"))
+        else:
+            name = dotted_name(ev.target_node) if ev.target_node is not None else None
+            if name:
+                self._taken[name] = (ev, ev.tape)
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        """`loss += 5e-4 * l2` after `grads = tape.gradient(loss, ...)` in the same block: the
+        gradient was taken of the loss before the term was added."""
+        taken = self._taken.pop(ev.name, None) if ev.name in self._taken else None
+        if taken is None:
+            return
+        diff, tape = taken
+        if any(t is tape for t in ev.ctx.tapes):
+            self._inside.append((diff, f"`{ev.name}` is changed after it (line {{changed}}), and the gradient was "
+                                       f"taken of its value before the change: the added term never reaches the update",
+                                 ev.node))
 
     def finish(self) -> None:
-        for ev in self._inside:
+        for item in self._inside:
+            ev, why = item[0], item[1]
             if id(ev.node) in self._exempt:
                 continue
+            changed = item[2] if len(item) > 2 else None
             self.report(
                 ev.node,
-                "tape.gradient() runs inside the tape's own with-block, so the tape records the gradient computation (and "
-                "anything after it) as well: move it, and the update, after the `with` block",
+                lambda line, why=why, changed=changed: (
+                    f"tape.gradient() runs inside the `with` block: {why.format(changed=line(changed)) if changed is not None else why}; "
+                    f"move it, and the update, after the block (once the loss is complete)"),
             )
 
 

@@ -550,12 +550,14 @@ class LossHistoryAccumulated(Rule):
         self._freed: set = set()  # graphs a backward already freed: nothing can differentiate them again
         self._tensor_use: set[int] = set()
         self._training_loops: set[tuple] = set()  # (run, loop node id) with a backward or step
+        self._step_loops: set[tuple] = set()  # (run, loop node id) with an optimizer step
         self._init_loops: dict[tuple, tuple] = {}  # (run, name) -> the loops around its last plain assignment
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
             for n, _ in ev.ctx.loops:
                 self._training_loops.add((ev.ctx.run, id(n)))
+                self._step_loops.add((ev.ctx.run, id(n)))
 
     @staticmethod
     def _has_history(v) -> bool:
@@ -575,12 +577,16 @@ class LossHistoryAccumulated(Rule):
 
     def _carried_by_training_loop(self, ev, init) -> bool:
         """The accumulator outlives an iteration of a loop that trains: a loop entered after it
-        was (last) initialised, that backpropagates or steps. Loops are compared by node, not by
-        the pass the interpreter is in (the first and second pass of a loop are one loop)."""
+        was (last) initialised, that steps an optimizer (or, where the file shows no step,
+        backpropagates). A sum reset every optimizer step and kept across the micro-batches of
+        one step (gradient accumulation) holds a bounded number of graphs. Loops are compared
+        by node, not by the pass the interpreter is in (the first and second pass of a loop are
+        one loop)."""
         loops = ev.ctx.loops
         if init is not None and [id(n) for n, _ in loops[: len(init)]] == [id(n) for n, _ in init]:
             loops = loops[len(init) :]
-        return any((ev.ctx.run, id(n)) in self._training_loops for n, _ in loops)
+        training = self._step_loops if any(run == ev.ctx.run for run, _ in self._step_loops) else self._training_loops
+        return any((ev.ctx.run, id(n)) in training for n, _ in loops)
 
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op is None:

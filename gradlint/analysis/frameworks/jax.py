@@ -249,6 +249,10 @@ class Jax(Framework):
             # collectives and stop_gradient map over a pytree: a dict of arrays stays a dict
             return it.op_result(node, st, allv, kind=args[0].kind, attrs={F.FW: "jax", **({F.KEYS: args[0].get(F.KEYS)} if args[0].get(F.KEYS) else {})})
         if q.startswith(_ARRAY_MODULES):
+            if last in _STATIC_RESULTS:
+                # a Python object computed from the array's type: `jnp.shape(x)[0]` is an int even
+                # under jit (shapes are static), never a tracer
+                return Val(kind=K.TUPLE if last == "shape" else K.NUMBER if last in ("ndim", "size") else K.META)
             if last in NONDIFF_FUNCS:
                 return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax"})
             attrs = {F.FW: "jax", F.JAX_ARRAY: True}

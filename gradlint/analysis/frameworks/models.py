@@ -30,13 +30,27 @@ class ModelZoo(Framework):
         return None
 
 
-class TorchVision(ModelZoo):
+class ModelClasses(ModelZoo):
+    """A zoo whose capitalised classes are nn.Modules: subclassing one makes a module
+    (`class MnistResNet(torchvision.models.resnet.ResNet)`)."""
+
+    module_area: tuple[str, ...] = ()
+
+    def class_roles(self, qual: str) -> frozenset[str]:
+        last = qual.rsplit(".", 1)[-1]
+        if qual.startswith(self.module_area) and last[:1].isupper():
+            return frozenset({"module"})
+        return frozenset()
+
+
+class TorchVision(ModelClasses):
     """torchvision: `models` make modules; `transforms` (v1 and v2) and `datasets` are data
     preprocessing with no trainable parameters (a transform's output is its input's data);
     `ops` are differentiable operations; `utils`/`io` make no value the analysis follows."""
 
     name = "torchvision"
     heads = ("torchvision",)
+    module_area = ("torchvision.models.", "torchvision.ops.")
 
     def call_other(self, it: Interp, q: str, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
         parts = q.split(".")
@@ -57,10 +71,11 @@ class TorchVision(ModelZoo):
         return super().call_other(it, q, ev, st, allv)
 
 
-class Timm(ModelZoo):
+class Timm(ModelClasses):
     name = "timm"
     heads = ("timm",)
     pretrained = True
+    module_area = ("timm.models.", "timm.layers.")
 
 
 class Transformers(ModelZoo):

@@ -164,6 +164,8 @@ def _tape_method(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -
                          tape=tape, tape_method=m, tape_name=recv_name, tape_used_before=used_before, create_graph=recorded)
         if not tape.persistent:
             st.used = st.used | {tape}
+            # inside its own `with`, a non-persistent tape stops recording here (TensorFlow pops it)
+            tape.active = False
         return _gradient_result(node, st, target, sources if recorded else None)
     if m in ("stop_recording", "reset"):
         return Val(kind=K.CTX)

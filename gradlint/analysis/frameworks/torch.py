@@ -600,7 +600,10 @@ class Torch(Framework):
                   ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
-                  ("grad", _INSPECTS_GRAPH)),
+                  ("grad", _INSPECTS_GRAPH),
+                  # a custom autograd.Function is autograd code whoever calls it (GL511 checks
+                  # what its backward returns, GL104 what it recomputes)
+                  ("backward", re.compile(r"\bdef\s+backward\s*\(\s*ctx\b"))),
     )
     members = {
         **table(TORCH_NO_GRAD, _grad_mode("off")),
@@ -692,6 +695,8 @@ class Torch(Framework):
             if last in SAVES_OUTPUT_MODULES or (last == "Sequential" and args and args[-1].get(F.OUTPUT_SAVED) and not args[-1].get(F.STARRED)):
                 # `nn.Sequential(nn.Linear(4, 8), nn.Tanh())` returns what its last layer saved
                 attrs[F.OUTPUT_SAVED] = True
+            if last == "Sequential" and args and not kwargs and all(a.kind == K.MODULE and not a.get(F.STARRED) for a in args):
+                attrs[F.LAYERS] = tuple(args)  # run in order when it is called
             if last == "ModuleList" and args and it.iter_val(args[0]).get(F.OUTPUT_SAVED):
                 # `nn.ModuleList(nn.Sequential(conv, nn.ReLU()) for c in chans)`: each layer does
                 attrs[F.OUTPUT_SAVED] = True

@@ -4,6 +4,7 @@ on (`op_result`, `differentiate`, `opt_event`)."""
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Iterable
 
 import libcst as cst
@@ -17,7 +18,7 @@ from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import MATMULS, guarded_after_call, squares_after_call
 from ..names import dotted_name
 from ..queries import fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
-from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, opaque
+from ..values import EMPTY, OPAQUE, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -111,7 +112,6 @@ class CallsMixin(_Base):
                 args.append(v)
                 arg_nodes.append(a.value)
         qual = frameworks.canonical(func.attrs[F.QUAL]) if func.kind == K.REF else None
-        self._mark_saved(node, st, arg_nodes, args, qual, method, func)
         ev = CallEvent(node, st.ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes)
         ev.result = EMPTY
         if args and arg_nodes and torch_overlay.overwrites_input(ev):
@@ -120,6 +120,9 @@ class CallsMixin(_Base):
             result = self.apply_call(ev, st, star)
         except (AnalysisBudgetExceeded, RecursionError):
             raise
+        # what the call saved for backward, marked once it returned: a forward() that changes
+        # its input in place before using it (`hidden_states *= noise`) changes no saved tensor
+        self._mark_saved(node, st, arg_nodes, args, qual, method, func)
         if result.live and st.ctx.grad == "on" and (
             ev.name in torch_overlay.SAVES_OUTPUT
             or (func.kind == K.MODULE and func.get(F.OUTPUT_SAVED))
@@ -408,6 +411,22 @@ class CallsMixin(_Base):
             self.call_function(init, ev, st, ev.args, ev.kwargs, self_val=inst)
         return inst
 
+    def _call_layers(self, seq: Val, layers: tuple, ev: CallEvent, st: State) -> Val:
+        """An nn.Sequential of known layers runs them in order (a layer of the file's own class
+        runs its forward()); the layers are part of the Sequential, so their origins in the
+        result stand for the Sequential's own (what `seq.parameters()` gives the optimizer)."""
+        if any(layer.kind != K.MODULE for layer in layers):
+            return self.op_result(ev.node, st, [seq] + ev.args, kind=K.TENSOR, attrs={F.FW: "torch"})
+        cur = ev
+        out = EMPTY
+        for layer in layers:
+            # the layer as part of the Sequential: its origin is the Sequential's (what an optimizer
+            # over `seq.parameters()` updates); a layer of the file's class keeps its fields
+            out = self.call_module(Val(seq.live, frozenset(), layer.notes, frozenset(), K.MODULE, layer.attrs), cur, st)
+            cur = copy.copy(ev)
+            cur.args, cur.kwargs, cur.arg_nodes, cur.kw_nodes = [out], {}, [ev.node], {}
+        return out if out.kind is not None else out.with_(kind=K.TENSOR)
+
     def _instance_val(self, info: ClassInfo, node, label: str | None) -> Val:
         if info.is_module:
             fw = "tf" if info.is_keras else info.framework
@@ -440,6 +459,10 @@ class CallsMixin(_Base):
             fwd = info.find_method("forward") or info.find_method("call") or info.find_method("__call__")
             if fwd is not None:
                 ret = self.call_function(fwd, ev, st, ev.args, ev.kwargs, self_val=mod)
+                if not frozen and _cut_inside(ret, mod):
+                    # forward() provably cuts the module's own parameters (`self.weight.data`,
+                    # a `no_grad` around them): its output does not carry them after all
+                    frozen = True
                 if mod.kind == K.MODULE:
                     out_attrs = F.propagate(ret.attrs, F.Op.MODULE_OUTPUT)
                     items = out_attrs.get(F.ITEMS) if out_attrs else None
@@ -455,6 +478,9 @@ class CallsMixin(_Base):
                                          attrs=out_attrs)
                     return out.with_fact(F.FW, fw)
                 return ret
+        layers = mod.get(F.LAYERS)
+        if layers and not frozen:
+            return self._call_layers(mod, layers, ev, st)
         red = mod.get(F.REDUCTION)
         attrs: dict = {F.FW: fw}
         n = numel(ev.args)
@@ -473,7 +499,7 @@ class CallsMixin(_Base):
                 attrs[F.SCALAR] = True
         if attrs.get(F.SCALAR) and n:
             attrs[F.REDUCED_FROM] = attrs.pop(F.NUMEL)  # a loss that sums or averages n values
-        elif red is None and mod.get(F.QUAL_NEW) and any(a.get(F.SCALAR) is False for a in ev.args):
+        elif red is None and mod.get(F.QUAL_NEW) and not mod.get(F.LOSS_MODULE) and any(a.get(F.SCALAR) is False for a in ev.args):
             # a library layer (not a loss: those have LOSS_MODULE) keeps the batch dimension; a
             # module known only from use (`loss_fn or nn.CrossEntropyLoss()`) may be a loss
             attrs[F.SCALAR] = False
@@ -598,3 +624,17 @@ class CallsMixin(_Base):
         ret = join(st.act.returns) if st.act.returns else Val(kind=K.NONE)
         self.emit(FunctionEvent(fn.node, st.ctx, fn, kind, ret, params))
         return ret
+
+
+def _cut_inside(ret: Val, mod: Val) -> bool:
+    """What a module's forward() returned reaches the module's own origin only through a cut it
+    proves (`.data`, `.detach()`, `no_grad`, a conversion), not through unknown code."""
+    own = set(mod.live)
+    fields = mod.get(F.FIELDS)
+    if isinstance(fields, dict):
+        for v in fields.values():  # its parameters and submodules (`self.weight`, `self.fc`)
+            if isinstance(v, Val) and v.kind in (K.TENSOR, K.MODULE):
+                own |= v.live
+    if not own or ret.live & own:
+        return False
+    return any(o in own and c.kind != OPAQUE for o, c in ret.cuts)

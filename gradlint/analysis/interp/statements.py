@@ -18,7 +18,7 @@ from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_
 
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
 from ..queries import freeze
-from ..values import EMPTY, Val, combine, ref
+from ..values import EMPTY, Cut, Val, combine, cut, ref
 from .state import AnalysisBudgetExceeded, ClassInfo, FunctionInfo, State, TapeInfo
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -321,6 +321,10 @@ class StatementsMixin(_Base):
         self.emit(StoreEvent(stmt, st.ctx, "attr", base, base_node, base_name, v, value_node, attr))
         name = dotted_name(target)
         if name is not None:
+            if v.live and v.kind in (K.TENSOR, K.MODULE):
+                for o in v.live:
+                    if o.label == "" and o.node is not None and o.node is getattr(value_node, "func", None) or o.label == "" and o.node is value_node:
+                        o.label = name  # `self.weight = nn.Parameter(...)`: made here, named by its attribute
             v = self.with_evidence(self._self_path(name, st), v, st, stmt)
             old = st.env.get(name)
             if old is None:
@@ -593,6 +597,12 @@ class StatementsMixin(_Base):
         it = self.eval(node.iter, st)
         elem = self.iter_val(it)
         self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse)
+        detach = _detaches_loop_variable(node)
+        if detach is not None and isinstance(node.iter, cst.Name) and node.iter.value in st.env:
+            # `for s in state: s.detach_()` detaches every element of `state` in place (the
+            # recurrent state of truncated BPTT): the container now holds detached tensors
+            name = node.iter.value
+            st.env[name] = _detached(st.env[name], Cut("detach", detach, hard=False))
 
     def _s_while(self, node: cst.While, st: State) -> None:
         self.eval_test(node.test, st)
@@ -637,3 +647,28 @@ class StatementsMixin(_Base):
         st.ctx = saved_ctx
         if orelse is not None and not st.dead:
             self.exec_block(orelse.body.body, st)
+
+
+def _detaches_loop_variable(node: cst.For) -> cst.Call | None:
+    """The `s.detach_()` statement of `for s in xs: s.detach_()`, if the body has one."""
+    if not isinstance(node.target, cst.Name):
+        return None
+    for stmt in node.body.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            call = small.value if isinstance(small, cst.Expr) else None
+            if (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "detach_"
+                    and isinstance(call.func.value, cst.Name) and call.func.value.value == node.target.value):
+                return call
+    return None
+
+
+def _detached(v: Val, c: Cut) -> Val:
+    """`v` with every element detached (a tuple or list of tensors, or a tensor)."""
+    items = v.get(F.ITEMS)
+    attrs = dict(v.attrs) if v.attrs else {}
+    if items is not None:
+        attrs[F.ITEMS] = tuple(_detached(item, c) for item in items)
+    elem = v.get(F.ELEM)
+    if elem is not None:
+        attrs[F.ELEM] = _detached(elem, c)
+    return cut(v, c, kind=v.kind, attrs=attrs or None)
