@@ -81,6 +81,20 @@ class Source:
                 return None
         return None
 
+    def stepping_loop(self, node: ast.AST) -> ast.AST | None:
+        """The loop whose iterations are optimizer steps: the innermost loop around `node` (within
+        its function) that calls `.step(...)`; the innermost loop if none does. Graphs kept across
+        the micro-batches of one step (gradient accumulation, the tasks of a meta-batch) and
+        released at the next are bounded: the pitfall is keeping them across steps."""
+        innermost = self.loop(node)
+        for a in self.ancestors(node):
+            if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                break
+            if isinstance(a, (ast.For, ast.While, ast.AsyncFor)) and any(
+                    isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == "step" for c in ast.walk(a)):
+                return a
+        return innermost
+
     def statement(self, node: ast.AST) -> ast.stmt:
         cur = node
         while not isinstance(cur, ast.stmt):
@@ -383,6 +397,11 @@ def _loss_accumulated(src: Source):
                 # only where the value is one that is backpropagated in the same loop
                 loop = src.loop(node)
                 name = v.func.value.id
+                outer = src.stepping_loop(node)
+                if outer is not loop and isinstance(node.target, ast.Name) and any(
+                        isinstance(a, ast.Assign) and any(isinstance(t, ast.Name) and t.id == node.target.id for t in a.targets)
+                        and src.loop(a) is outer for a in ast.walk(outer)):
+                    continue  # reset every step, summed over its micro-batches: bounded, not the pitfall
                 if any(isinstance(t, ast.Name) and t.id == name and src.loop(c) is loop for c, t in backward_calls(src)):
                     yield [span(v, name)], {node.lineno}, 0, 0, f"+= {name} (line {node.lineno})"
 
@@ -393,7 +412,7 @@ def _loss_appended(src: Source):
     for call, target in backward_calls(src):
         if not isinstance(target, ast.Name):
             continue
-        loop = src.loop(call)
+        loop = src.stepping_loop(call)
         if loop is None:
             continue
         stmt = src.statement(call)

@@ -577,16 +577,23 @@ class LossHistoryAccumulated(Rule):
 
     def _carried_by_training_loop(self, ev, init) -> bool:
         """The accumulator outlives an iteration of a loop that trains: a loop entered after it
-        was (last) initialised, that steps an optimizer (or, where the file shows no step,
-        backpropagates). A sum reset every optimizer step and kept across the micro-batches of
-        one step (gradient accumulation) holds a bounded number of graphs. Loops are compared
-        by node, not by the pass the interpreter is in (the first and second pass of a loop are
-        one loop)."""
+        was (last) initialised, that backpropagates or steps. Not when it is re-initialised in
+        a loop that steps the optimizer and only carried across a loop that backpropagates
+        without stepping: the micro-batches of one step (gradient accumulation) are a bounded
+        number of graphs, and the sum is reset at the next step. Loops are compared by node,
+        not by the pass the interpreter is in (the first and second pass of a loop are one loop)."""
+        run = ev.ctx.run
         loops = ev.ctx.loops
+        resets: tuple = ()
         if init is not None and [id(n) for n, _ in loops[: len(init)]] == [id(n) for n, _ in init]:
+            resets = loops[: len(init)]
             loops = loops[len(init) :]
-        training = self._step_loops if any(run == ev.ctx.run for run, _ in self._step_loops) else self._training_loops
-        return any((ev.ctx.run, id(n)) in training for n, _ in loops)
+        carried = [n for n, _ in loops if (run, id(n)) in self._training_loops]
+        if not carried:
+            return False
+        if any((run, id(n)) in self._step_loops for n, _ in resets) and not any((run, id(n)) in self._step_loops for n in carried):
+            return False
+        return True
 
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op is None:
@@ -604,7 +611,10 @@ class LossHistoryAccumulated(Rule):
         if old is None:
             return
         if isinstance(ev.target_node, cst.Subscript) and (old.kind == "tensor" or old.get(F.FW) in ("torch", "jax", "tf")):
-            return  # `x[i] += y` writes into a tensor: an in-place operation, not an accumulator
+            if old.get(F.FW) != "torch" or old.live:
+                return  # `x[i] += y` into an array, or into a tensor that is itself computed: building a value
+            # `stats[0] += loss` into a plain tensor (a running total on the device): the in-place
+            # add records the loss's graph in the tensor's history, one more every iteration
         root = root_name(ev.target_node)
         if root and ("." in root and self._differentiated_later(root) or root in self.ctx.interp.loss_path_of(ev.ctx.fn)):
             return  # `losses_q[k] += loss_q` ... `losses_q[-1].backward()`: a meta-loss, summed to be differentiated
