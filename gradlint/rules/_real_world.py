@@ -103,6 +103,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/vllm-project/vllm/pull/24500', 'a refactor turns hidden_states = hidden_states + self.conv(hidden_states) into hidden_states += self.conv(hidden_states); the in-place add overwrites the input that the convolution (and then the feed-forward) saved for backward, which breaks training'),
         ('https://github.com/thuanz123/enhancing-transformers/issues/11', "the ViT decoder adds its positional embedding to the input tokens in place (token += self.de_pos_embedding); when the same quantised tokens feed a second decoder, the first decoder has modified the tensor the others' graph saved"),
         ('https://github.com/databricks/megablocks/pull/70', 'the MoE router normalises the top-k expert weights with /= torch.norm(expert_weights, ...); the norm saved expert_weights for its backward, and the in-place division bumps its version'),
+        ('https://github.com/j-sripad/mulitresunet-pytorch/issues/3', "Respath adds the 1x1 shortcut into x with +=, but x is the F.relu output of conv2d_bn_3x3, which ReLU's backward needs unchanged (the loop body repeats the pattern)"),
     ),
     'GL308': (
         ('https://github.com/xhwNobody/yolov5_prune_sfp/issues/17', "the YOLOv5 head's bias initialisation takes b = mi.bias.view(m.na, -1) and adds the objectness/class priors with b[:, 4] += ..., an in-place update of a view of a parameter with grad mode on"),
@@ -134,6 +135,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL408': (
         ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),
         ('https://github.com/lilanxiao/Rotated_IoU/issues/20', 'point_line_distance_range divides by the length of each candidate hull edge, computed as torch.sqrt(dx^2 + dy^2) + 1e-8; when two corners of the two boxes coincide (e.g. a prediction equal to its target) the edge has length 0 and the backward pass of the square root yields NaN'),
+        ('https://github.com/jax-ml/jax/issues/3058', "porting torch's F.normalize as x / jnp.linalg.norm(x): for an all-zero row the norm is 0 and its gradient x / norm(x) is 0/0, so the gradient of the loss is NaN (jax_debug_nans stops there)"),
     ),
     'GL409': (
         ('https://github.com/aymericdamien/TensorFlow-Examples/issues/383', 'the cross-entropy is written as y * tf.log(pred) on softmax probabilities; once a probability underflows to 0 the log is -inf and loss and gradients become NaN'),

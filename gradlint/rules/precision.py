@@ -879,8 +879,10 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         chain rule then gives 0 * inf = NaN, and one NaN poisons every parameter.
 
         JAX's `jnp.linalg.norm` and TensorFlow's `tf.norm` are this square root (their gradient
-        at the zero vector is NaN, unlike torch's norms): a norm of a difference or of a
-        gradient (a WGAN-GP slope) on the differentiated path is reported too. A gradient taken
+        at the zero vector is NaN, unlike torch's norms): a squared norm, the norm of a
+        difference or of a gradient (a WGAN-GP slope), and `x / norm(x)` (torch's F.normalize
+        ported without its eps: a zero row from padding is 0/0) on the differentiated path are
+        reported too. A gradient taken
         by a `GradientTape` inside another recording tape, or by TF1's `tf.gradients`, is
         differentiable again, so a penalty built from it is on the path.
 
@@ -947,7 +949,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         import jax.numpy as jnp
         def loss(w, x):
             z = x @ w
-            z = z / jnp.linalg.norm(z, axis=-1, keepdims=True)  # normalising: rarely exactly 0
+            z = z / jnp.maximum(jnp.linalg.norm(z, axis=-1, keepdims=True), 1e-12)  # normalising, kept away from 0
             return jnp.sum(z ** 2) + 1e-4 * jnp.sum(w ** 2)  # a squared norm as a sum of squares
         print(jax.grad(loss)(jnp.ones((3, 2)), jnp.ones((4, 3))))
         """,
@@ -975,6 +977,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
                 why = self._norm_reaches_zero(ev)
                 if why:
                     self.mark(ev, ev.node, data=("norm", why))
+                elif ev.arg_nodes and self._framework_norm_bound(ev):
+                    # `norm = jnp.linalg.norm(x, ...)` then `x / norm`: the division decides
+                    ev.add_note(Note("norm_of", ev.node, data=self.ctx.code(ev.arg_nodes[0])))
             return
         if last not in ("sqrt", "pow") or not ev.result.live:
             return
@@ -1000,7 +1005,18 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             if fw in ("tf", "jax"):
                 self._framework[id(ev.node)] = fw
 
+    def _framework_norm_bound(self, ev: CallEvent) -> bool:
+        """The norm is bound to a name (`norm = jnp.linalg.norm(x)`), to be divided by later."""
+        return isinstance(self.ctx.parent(ev.node), cst.Assign)
+
     def on_binop(self, ev: BinOpEvent) -> None:
+        if ev.op == "/" and ev.result.live and ev.right.get(F.GUARDED) is None:
+            for n in ev.right.notes:
+                if n.kind == "norm_of" and n.data == self.ctx.code(ev.node.left) and not isinstance(ev.node.right, cst.Call):
+                    # `x / norm` with `norm = jnp.linalg.norm(x)`: F.normalize without its eps
+                    self._sites[id(n.node)] = (n.node, ("norm", "normalised"))
+                    ev.add_note(Note(self.note_kind, n.node, data=("norm", "normalised")))
+                    break
         if ev.op == "**" and isinstance(ev.node.right, cst.Float) and float(ev.node.right.value) == 0.5 and ev.result.live:
             arg = ev.node.left
             if not _has_additive_const(arg) and (self._sum_of_squares(arg) or self._variance(arg) or ev.left.get(F.SQUARES) is not None):
@@ -1040,11 +1056,11 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
 
     def _norm_reaches_zero(self, ev: CallEvent) -> str | None:
         """Why a JAX/TensorFlow norm is likely to be taken at the zero vector, or None. A norm
-        as such is not reported: `z / norm(z)` normalising an embedding is everywhere in
-        working code and its input is rarely exactly 0. Reported: a squared norm (the author
-        wanted sum(x**2), smooth at 0: jax#4177, jax#21723), the norm of a difference
-        (identical pairs) and the norm of a gradient (a penalty's slope, 0 where the critic is
-        flat)."""
+        as such is not reported (a weight norm, a norm for logging). Reported: a squared norm
+        (the author wanted sum(x**2), smooth at 0: jax#4177, jax#21723), the norm of a
+        difference (identical pairs), the norm of a gradient (a penalty's slope, 0 where the
+        critic is flat), and `x / norm(x)` (a port of torch's F.normalize without its eps: a
+        zero row, from padding, is 0/0)."""
         parent = self.ctx.parent(ev.node)
         if (isinstance(parent, cst.BinaryOperation) and parent.left is ev.node and isinstance(parent.operator, cst.Power)
                 and literal(parent.right) == 2):
@@ -1052,6 +1068,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         if isinstance(parent, cst.Arg) and _func_last(self.ctx.parent(parent)) == "square":
             return "squared"
         arg_node = ev.arg_nodes[0] if ev.arg_nodes else None
+        if (isinstance(parent, cst.BinaryOperation) and parent.right is ev.node and isinstance(parent.operator, cst.Divide)
+                and arg_node is not None and _same_code(parent.left, arg_node)):
+            return "normalised"  # `x / jnp.linalg.norm(x)` (a port of F.normalize without its eps)
         if isinstance(arg_node, cst.BinaryOperation) and isinstance(arg_node.operator, cst.Subtract):
             return "difference"
         arg = ev.arg(0, "x") or ev.arg(0, "tensor")
@@ -1103,6 +1122,10 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
                                "use `sqrt(sum(d ** 2) + eps)` (or the double-where trick to keep the value exact at 0)"),
                 "gradient": ("the norm of a gradient is 0 where the gradient vanishes, and its gradient there is 0/0 = NaN",
                              "use `sqrt(sum(g ** 2) + eps)`"),
+                "normalised": ("a row of zeros (padding, a dead feature) makes `x / norm(x)` 0/0 = NaN, and the norm's "
+                               "gradient there is 0/0 too",
+                               "divide by `jnp.maximum(norm, eps)` / `tf.maximum(norm, eps)` (what torch's F.normalize does), "
+                               "or use tf.math.l2_normalize"),
             }[data[1]]
             self.report(
                 site,

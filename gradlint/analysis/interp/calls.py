@@ -314,7 +314,7 @@ class CallsMixin(_Base):
             func = ev.node.func if isinstance(ev.node, cst.Call) else None
             if (caller is not None and caller.cls is not None and not caller.is_static and caller.params
                     and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
-                    and func.value.value == caller.params[0][0]):
+                    and func.value.value == caller.params[0][0] and func.attr.value == fn.name):
                 # `self._init_weights()` inside a method (`__init__`): the callee sees the fields
                 # as the caller has them now, not only as the object's record had them before
                 prefix = caller.params[0][0] + "."
@@ -374,7 +374,14 @@ class CallsMixin(_Base):
         names = [p[0] for p in fn.params]
         arg_nodes = list(ev.arg_nodes)
         if ev.method is not None and ev.recv is not None and names:
-            recv_node = ev.node.func.value if isinstance(ev.node.func, cst.Attribute) else None
+            func = ev.node.func if isinstance(ev.node, cst.Call) else None
+            recv_node: cst.BaseExpression | None = None
+            if isinstance(func, cst.Attribute) and ev.method != fn.name:
+                # `self.c3(x)` runs the forward of the submodule `self.c3`: its fields are the
+                # submodule's, not the caller's `self`
+                recv_node = func
+            elif isinstance(func, cst.Attribute):
+                recv_node = func.value
             arg_nodes = [recv_node] + arg_nodes
         elif self_bound:  # `model(x)` runs forward(self, x): the arguments start at the second parameter
             arg_nodes = [None] + arg_nodes

@@ -443,6 +443,13 @@ class ExpressionsMixin(_Base):
             if any(v.get(F.STAGED) for v in vals):
                 attrs[F.STAGED] = True  # a comparison of a staged jax value is staged too
             return cut(combine(vals), compared, kind=K.TENSOR, attrs=attrs)
+        if len(ops) == 1 and ops[0] in ("==", "!="):
+            # `self.activation == 'relu'` with the field set from a constructor argument: decided,
+            # so that only the branch the object takes runs (a block built with activation='None'
+            # returns its input unchanged)
+            a, b = left.get(F.CONST, NOCONST), rights[0].get(F.CONST, NOCONST)
+            if isinstance(a, (str, bool, int)) and isinstance(b, (str, bool, int)) and type(a) is type(b):
+                return Val(kind=K.BOOL, attrs={F.CONST: (a == b) == (ops[0] == "==")})
         return Val(kind=K.BOOL)
 
     def _e_binop(self, node: cst.BinaryOperation, st: State) -> Val:
