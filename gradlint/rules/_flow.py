@@ -178,7 +178,12 @@ def carried_from_earlier_iteration(ctx, ev, cut_node) -> bool:
     loops = {id(n) for n, _ in ev.ctx.loops}
     if not any(id(a) in loops for a in ctx.ancestors(cut_node)):
         return False
-    here, there = ctx.range_of(ev.node), ctx.range_of(cut_node)
+    # where the loop body reaches the differentiation: itself, or the call of the function it
+    # happens in (`train_step(logits, y)` in the loop, its tape.gradient above in the file)
+    anchor = ev.node
+    if not any(id(a) in loops for a in ctx.ancestors(anchor)):
+        anchor = next((c for c in ev.ctx.calls if any(id(a) in loops for a in ctx.ancestors(c))), anchor)
+    here, there = ctx.range_of(anchor), ctx.range_of(cut_node)
     return here is not None and there is not None and (there[0].line, there[0].column) > (here[1].line, here[1].column)
 
 

@@ -50,6 +50,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/tensorflow/tensorflow/issues/27660', 'f(x) is evaluated as the argument of t.gradient, after the with-block has closed, so the tape never recorded it and the gradient is None'),
         ('https://github.com/keras-team/keras-io/issues/406', "Actor-critic CartPole: the GradientTape was moved from around the episode rollout to just around the loss sum, so the model's forward passes are not recorded and apply_gradients gets no gradients"),
         ('https://github.com/tensorflow/tensorflow/issues/37726', 'tf.concat([w1, w2]) is computed before the tape; tape.gradient(loss, w) is None'),
+        ('https://github.com/tensorflow/tensorflow/issues/28836', 'train_step receives logits that the training loop already computed with the model, outside the GradientTape; inside the tape only the loss on those precomputed logits is recorded, so cnn_tape.gradient(loss, model.trainable_variables) is all None ("No gradients provided for any variable")'),
     ),
     'GL119': (
         ('https://github.com/tensorflow/tensorflow/issues/26404', "gradients are requested for model.variables, which includes BatchNormalization's non-trainable moving statistics; those entries come back None and apply_gradients gets None gradients"),

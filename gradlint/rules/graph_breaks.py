@@ -1496,6 +1496,17 @@ class ComputedOutsideTape(Rule):
         tape = ev.tape
         wanted = {o for item in source_items(ev.sources) for o in item.live}
         target = ev.target
+        tn = ev.target_node
+        if (isinstance(tn, (cst.UnaryOperation, cst.BinaryOperation, cst.Call, cst.Subscript)) and tape.with_node is not None
+                and tape.with_node is not ev.node and not any(t is tape for t in ev.ctx.tapes) and wanted & target.live):
+            # `disc_tape.gradient(-latent_loss, ...)` after the block: the negation is an operation
+            # the closed tape never recorded, so nothing connects its result to the variables
+            dt = ev.node
+            self.report(tn, lambda line: (
+                f"`{self.ctx.code(tn)}` is computed in the gradient call on line {line(dt)}, after the tape's `with` block "
+                f"closed: the tape did not record this operation, so the gradient is None (\"No gradients provided\"); "
+                f"compute it inside the block (`loss = -latent_loss` there) and pass the name"))
+            return
         taped = {n.data[1] for n in target.notes if n.kind == "taped" and n.data[0] is tape}
         for n in target.sorted_notes("first_order"):
             src_tape, active, calls = n.data
