@@ -646,13 +646,38 @@ _AT_INF = frozenset({"cos", "sin", "tan"})
 _NORM_LIBS = ("jax.", "tensorflow.", "keras.")
 
 
+def _number(e) -> float | None:
+    """The value of a numeric literal or of arithmetic on literals (`1.0 / 3.0`)."""
+    try:
+        if isinstance(e, (cst.Float, cst.Integer)):
+            return float(e.evaluated_value)
+        if isinstance(e, cst.BinaryOperation):
+            a, b = _number(e.left), _number(e.right)
+            if a is None or b is None:
+                return None
+            op = type(e.operator)
+            if op is cst.Divide:
+                return a / b if b else None
+            return {cst.Add: a + b, cst.Subtract: a - b, cst.Multiply: a * b}.get(op)
+    except (ValueError, OverflowError):
+        return None
+    return None
+
+
 def _fractional_exponent(e: cst.BaseExpression | None) -> bool:
     """`0.5`, `1/3`-like literal exponents in (0, 1): the power's derivative is infinite at 0."""
-    try:
-        v = float(e.evaluated_value) if isinstance(e, (cst.Float, cst.Integer)) else None
-    except (ValueError, OverflowError):
-        return False
+    v = _number(e)
     return v is not None and 0.0 < v < 1.0
+
+
+# a ReLU's backward selects 0 where its input is <= 0 (torch threshold_backward, jax.nn.relu's
+# custom jvp, TensorFlow's ReluGrad): an inf from sqrt after it never reaches its input
+_MASKING = frozenset({"relu", "relu6", "relu_"})
+
+
+def _floored_at_zero(v) -> bool:
+    ex = v.get(F.EXACT) if v is not None else None
+    return ex is not None and ex.zero
 
 
 class SingularPointReached(Rule):
@@ -668,7 +693,9 @@ class SingularPointReached(Rule):
         have an infinite or undefined derivative at 0; `cos`, `sin` and `tan` have a NaN one at
         an infinity. When the data provably reaches that point — a literal 0 or `inf` in the
         array that is differentiated, `zeros(...)`, a product with such a value
-        (`jnp.array((0, 1)) * x`, `a * jnp.zeros(2)`) — the gradient is inf there, and the chain
+        (`jnp.array((0, 1)) * x`, `a * jnp.zeros(2)`), JAX's `maximum(x, 0)`/`clip(x, 0)` (exactly 0
+        wherever x is negative, and its derivative is a product with 0 there; a ReLU masks
+        instead) — the gradient is inf there, and the chain
         rule multiplies it by the zero cotangent of anything that discards the value (a `where`,
         a mask, an overwriting `.at[i].set`, a zero factor): inf * 0 = NaN, and one NaN poisons
         the whole gradient. Masking the *result* does not help: the backward pass still
@@ -772,8 +799,11 @@ class SingularPointReached(Rule):
         """("direct", the node proving it) when every operand may be exactly 0 (or inf);
         ("call", the jax.grad node, the function, the parameter names the operands read) when
         the operands come from a JAX-differentiated function's parameters (its call sites tell)."""
-        if any(_has_additive_const(n) or (isinstance(n, cst.Call) and _func_last(n) in _SANITIZERS) for n, _ in operands):
-            return None
+        if any(_has_additive_const(n) or (isinstance(n, cst.Call) and _func_last(n) in _SANITIZERS and not _floored_at_zero(v))
+               for n, v in operands):
+            return None  # `sqrt(u + eps)`, `sqrt(clamp(u, min=1e-12))` (not a clamp at 0: `relu`-like)
+        if any(isinstance(n, cst.Call) and _func_last(n) in _MASKING for n, _ in operands):
+            return None  # `sqrt(relu(x))`: the ReLU's derivative selects 0 where x <= 0 (not 0 * inf)
         if not any(v is not None and v.live for _, v in operands):
             return None  # `jnp.abs(a) * norm(x)` differentiated in `a` only: norm(x) is a constant
         proofs = []
@@ -841,10 +871,14 @@ class SingularPointReached(Rule):
     def _emit(self, site, what: str, proof, call=None) -> None:
         point = "inf" if what in _AT_INF else "exactly 0"
 
+        floor = isinstance(proof, cst.Call) and _func_last(proof) in ("clamp", "clip", "maximum", "max")
+
         def message(line) -> str:
             via = f", passed to the differentiated function on line {line(call)}" if call is not None else ""
+            where = (f"`{self.ctx.code(proof.func)}` on line {line(proof)} is 0 wherever its input is at or below 0"
+                     if floor else f"line {line(proof)}{via}")
             return (
-                f"`{what}` is differentiated where the data is {point} (line {line(proof)}{via}), and its derivative there "
+                f"`{what}` is differentiated where the data is {point} ({where}), and its derivative there "
                 f"is infinite or undefined: times the zero cotangent of a mask/where/overwrite (or of a zero factor) it is "
                 f"NaN, which poisons the whole gradient; make the input safe before the operation (`where(x > 0, x, 1.0)`), "
                 f"mask before it, add an epsilon, or use an op whose gradient is defined there"

@@ -262,3 +262,31 @@ def guarded_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
         low = inputs[1]
     c = low.get(CONST) if low is not None else None
     return at if isinstance(c, (int, float)) and not isinstance(c, bool) and c > 0 else None
+
+
+# ------------------------------------------------------------------ exact zeros of a floor at 0
+def _is_zero(v) -> bool:
+    c = v.get(CONST) if v is not None else None
+    return isinstance(c, (int, float)) and not isinstance(c, bool) and c == 0
+
+
+def floor_exact(fw: str | None, name: str | None, inputs: list, kwargs: dict, at: cst.CSTNode):
+    """`jnp.maximum(x, 0)`, `jnp.clip(x, 0)`, `x.clip(min=0)`, `lax.max(x, 0.)` in JAX: exactly 0
+    wherever the input is below 0, and their derivative there is a *product* with 0, so an
+    operation whose derivative is infinite at 0 after it (sqrt, a fractional power) gives
+    0 * inf = NaN for every negative input (checked on jax 0.10: [nan, inf, 0.35] for
+    grad(sum(sqrt(maximum(x, 0))))([-1, 0, 2])). An Exact, proven by the call.
+
+    Not a ReLU (jax.nn.relu, torch's relu and TensorFlow's mask the cotangent: 0, not NaN) and
+    not torch's clamp/maximum or tf.maximum (they select the cotangent too: inf only for an
+    input exactly 0, which the data does not prove)."""
+    if fw != "jax" or name not in ("clip", "clamp", "maximum", "max"):
+        return None
+    if name in ("maximum", "max"):
+        floor = any(_is_zero(v) for v in inputs[:2])
+    elif name == "clamp":  # lax.clamp(min, x, max)
+        floor = bool(inputs) and _is_zero(inputs[0])
+    else:
+        low = kwargs.get("min", kwargs.get("a_min"))
+        floor = _is_zero(low if low is not None else (inputs[1] if len(inputs) >= 2 else None))
+    return Exact(True, False, at) if floor else None
