@@ -475,7 +475,7 @@ def _line_namer(home, ctx: FileContext, interp: Interpreter, project: Project | 
 
 
 # "on line trainer/loop.py:5" -> "at trainer/loop.py:5": a site in another file
-_OTHER_FILE_LINE = re.compile(r"\b(?:on )?line (\S+\.pyi?:\d+)")
+_OTHER_FILE_LINE = re.compile(r"\b(?:on )?line (\S+\.(?:pyi?|ipynb):\d+)")
 
 
 def _split_foreign(findings: list[_Finding], ctx: FileContext, interp: Interpreter, project: Project | None,
