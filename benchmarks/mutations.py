@@ -2,6 +2,7 @@
 
 usage: python benchmarks/mutations.py TREES [--kinds K,K] [--per-file N] [--json OUT]
                                             [--gradlint CMD] [--show-misses] [--list]
+                                            [--cross-module]
 
 TREES holds real training repositories, one directory per repository (e.g. the 22 of
 ../shared/realtrain, extracted with `fetch`; nothing of them is committed here). Every file
@@ -20,6 +21,19 @@ the false alarms of this benchmark (review them with ../shared/tools/review_eval
 
 Mutations are written with Python's own `ast` (positions in UTF-8 bytes) as line/column edits of
 the original text, so everything but the mutated span is byte-identical.
+
+`--cross-module`: the pitfall goes into the module that *defines* the loss or the model a
+differentiating file imports from its own repository, and the backward stays in the importing
+file: the loss function's result is rebuilt from a Python float (`return torch.tensor(float(...),
+requires_grad=True)`), or the model's `forward` returns its output through NumPy
+(`return torch.tensor(out.detach().cpu().numpy())`, the numpy_on_output kind). Expected: a finding
+on the mutated line of the defining module, reported there by a project-wide check
+(`gradlint check --project REPO`) of the repository. Imports are resolved with gradlint's own
+project resolver (gradlint/project/), which only decides where mutants can be placed; at most
+one mutant per repository is checked per run, so that mutants never see one another. Not
+placed: definitions of a package an overlay describes (timm's own models: a library is not
+read), and definitions imported or instantiated inside an `if` (one path of several: a cut
+on some paths is by design not reported).
 """
 
 from __future__ import annotations
@@ -557,6 +571,201 @@ def _jax_float_in_grad(src: Source):
             yield [span(v, f"float({src.segment(v)})")], {v.lineno}, 0, 0, f"float() return in {fn.name} (line {v.lineno})"
 
 
+# ----------------------------------------------------------------------------- across modules
+CROSS_KINDS = {"xmod_loss_rewrapped": ("GL1",), "xmod_forward_numpy": ("GL1",)}
+
+
+def _project_imports(path: Path, repo: Path, src: Source) -> dict[str, tuple[Path, str]]:
+    """Names the file binds from modules of its own repository: name -> (file, defined name)."""
+    from gradlint.analysis import frameworks
+    from gradlint.project import ProjectModules
+    from gradlint.project.resolve import find_module
+
+    project = ProjectModules(str(path), (str(repo),))
+
+    def own(module: str | None) -> Path | None:
+        if not module or frameworks.by_head(module.split(".", 1)[0]) is not None:
+            return None  # a library an overlay describes (timm in timm's repository): not read
+        found = find_module(module, project.roots)
+        if found is None or Path(found).resolve() == path.resolve() or repo.resolve() not in Path(found).resolve().parents:
+            return None
+        return Path(found)
+
+    out: dict[str, tuple[Path, str]] = {}
+    for node in ast.walk(src.tree):
+        if _conditional(src, node):
+            continue  # `if args.arch == "swagan": from swagan import ...`: one path of several
+        if isinstance(node, ast.Import):  # `import losses` then `losses.smooth_l1(...)`
+            for a in node.names:
+                if a.asname:
+                    file = own(a.name)
+                    if file is not None:
+                        out[a.asname] = (file, "")
+                elif "." not in a.name and own(a.name) is not None:
+                    out[a.name] = (own(a.name), "")  # type: ignore[assignment]
+            continue
+        if not isinstance(node, ast.ImportFrom) or node.module is None and not node.level:
+            continue
+        base = project.absolute(node.module, node.level, project.name, project.is_package)
+        file = own(base)
+        if file is None:
+            continue
+        for a in node.names:
+            if a.name != "*":
+                out[a.asname or a.name] = (file, a.name)
+                continue
+            try:  # `from models import *`: its top-level definitions
+                tree = ast.parse(file.read_text(encoding="utf-8"))
+            except (SyntaxError, ValueError, UnicodeDecodeError):
+                continue
+            for d in tree.body:
+                if isinstance(d, (ast.FunctionDef, ast.ClassDef)) and not d.name.startswith("_"):
+                    out.setdefault(d.name, (file, d.name))
+    return out
+
+
+def _conditional(src: Source, node: ast.AST) -> bool:
+    """Whether `node` runs on some paths only (inside an `if` of its function or module): a
+    mutant reached that way is a cut on one path, which by design is not reported."""
+    for a in src.ancestors(node):
+        if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return False
+        if isinstance(a, ast.If) and not (isinstance(a.test, ast.Compare) and isinstance(a.test.left, ast.Name)
+                                          and a.test.left.id == "__name__"):  # the main guard runs
+            return True
+    return False
+
+
+def _imported_callee(call: ast.Call, imported: dict[str, tuple[Path, str]]) -> tuple[Path, str] | None:
+    """The definition a call names: `f(...)` of `from m import f`, or `m.f(...)` of `import m`."""
+    f = call.func
+    if isinstance(f, ast.Name) and f.id in imported and imported[f.id][1]:
+        return imported[f.id]
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in imported and not imported[f.value.id][1]:
+        return imported[f.value.id][0], f.attr
+    return None
+
+
+def _definition(src: Source, name: str) -> ast.AST | None:
+    for node in src.tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
+            return node
+    return None
+
+
+def _last_return(fn: ast.AST) -> ast.Return | None:
+    rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
+    rets = [r for r in rets if not any(isinstance(a, (ast.FunctionDef, ast.Lambda)) and a is not fn
+                                       for a in _between(fn, r))]
+    return max(rets, key=lambda r: r.lineno) if rets else None
+
+
+def _between(root: ast.AST, target: ast.AST) -> list[ast.AST]:
+    """The nodes from `root` down to `target` (exclusive of both)."""
+    path: list[ast.AST] = []
+
+    def walk(node: ast.AST) -> bool:
+        for child in ast.iter_child_nodes(node):
+            if child is target:
+                return True
+            path.append(child)
+            if walk(child):
+                return True
+            path.pop()
+        return False
+
+    walk(root)
+    return path
+
+
+def cross_module_mutants(trees: Path, kinds: list[str]) -> tuple[list[Mutant], int]:
+    """One mutant per definition (loss function or model class) that a differentiating file
+    imports from its repository and uses where it differentiates."""
+    mutants: list[Mutant] = []
+    seen: set[tuple[str, str, str]] = set()
+    skipped = 0
+    for p in candidates(trees):
+        repo = trees / p.relative_to(trees).parts[0]
+        try:
+            src = Source(p.read_text(encoding="utf-8"))
+        except (SyntaxError, ValueError, UnicodeDecodeError):
+            skipped += 1
+            continue
+        imported = _project_imports(p, repo, src)
+        if not imported:
+            continue
+        wanted: list[tuple[str, tuple[Path, str]]] = []  # (kind, (file, definition))
+        # models made here from an imported class: instance name -> its class
+        instances: dict[str, tuple[Path, str]] = {}
+        for node in ast.walk(src.tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and len(node.targets) == 1:
+                made = node.value
+                # `Net().to(device)`, `Net().cuda()`, `nn.DataParallel(Net())`: the model inside
+                while isinstance(made, ast.Call) and _imported_callee(made, imported) is None:
+                    if isinstance(made.func, ast.Attribute) and isinstance(made.func.value, ast.Call) and made.func.attr in ("to", "cuda", "train", "float", "double"):
+                        made = made.func.value
+                    elif made.args and isinstance(made.args[0], ast.Call) and call_name(made) in ("DataParallel", "DistributedDataParallel", "DDP", "FSDP", "compile"):
+                        made = made.args[0]
+                    else:
+                        break
+                callee = _imported_callee(made, imported) if isinstance(made, ast.Call) else None
+                name = dotted(node.targets[0])
+                if _conditional(src, node):
+                    continue  # `model = torch.load(...)` on the other branch
+                if callee is not None and name is not None:
+                    instances[name] = callee
+        for _call, _target, loss in _targets(src):
+            # what the backpropagated loss is computed from: its expression, and the forward
+            # outputs it uses
+            exprs = [loss.value] + [d.value for _n, d in model_output_names(src, loss)]
+            for e in exprs:
+                for n in ast.walk(e):
+                    if not isinstance(n, ast.Call):
+                        continue
+                    callee = _imported_callee(n, imported)
+                    if callee is not None and e is loss.value:
+                        wanted.append(("xmod_loss_rewrapped", callee))
+                    model = dotted(n.func)
+                    if model in instances:  # `model(x)` of a model made here
+                        wanted.append(("xmod_forward_numpy", instances[model]))
+        for k, (file, name) in wanted:
+            if k not in kinds:
+                continue
+            key = (k, str(file), name)
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                msrc = Source(file.read_text(encoding="utf-8"))
+            except (SyntaxError, ValueError, UnicodeDecodeError):
+                continue
+            if not imports_name(msrc, "torch"):
+                continue
+            d = _definition(msrc, name)
+            if k == "xmod_loss_rewrapped" and isinstance(d, ast.FunctionDef):
+                ret = _last_return(d)
+                if ret is None or isinstance(ret.value, ast.Tuple):
+                    continue
+                edit = span(ret.value, f"torch.tensor(float({msrc.segment(ret.value)}), requires_grad=True)")
+                what = f"{name}() returns a float rewrapped (line {ret.lineno}), differentiated in {p.relative_to(trees)}"
+            elif k == "xmod_forward_numpy" and isinstance(d, ast.ClassDef):
+                fwd = next((b for b in d.body if isinstance(b, ast.FunctionDef) and b.name == "forward"), None)
+                ret = _last_return(fwd) if fwd is not None else None
+                if ret is None or isinstance(ret.value, (ast.Tuple, ast.Dict, ast.List)):
+                    continue
+                edit = span(ret.value, f"torch.tensor(({msrc.segment(ret.value)}).detach().cpu().numpy())")
+                what = f"{name}.forward returns its output through NumPy (line {ret.lineno}), trained in {p.relative_to(trees)}"
+            else:
+                continue
+            text = apply_edits(msrc, [edit])
+            try:
+                ast.parse(text)
+            except SyntaxError:
+                continue
+            mutants.append(Mutant(k, str(file.relative_to(trees)), text, {ret.lineno}, 0, 0, what, CROSS_KINDS[k]))
+    return mutants, skipped
+
+
 # ----------------------------------------------------------------------------- running
 def candidates(trees: Path) -> list[Path]:
     out = []
@@ -596,11 +805,11 @@ def make_mutants(trees: Path, kinds: list[str], per_file: int) -> tuple[list[Mut
     return mutants, skipped
 
 
-def run_gradlint(cmd: list[str], root: Path, files: list[str]) -> dict[str, list[dict]]:
+def run_gradlint(cmd: list[str], root: Path, files: list[str], extra: tuple[str, ...] = ()) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = collections.defaultdict(list)
     if not files:
         return out
-    res = subprocess.run(cmd + ["check", "--no-cache", "--output-format", "json", "--exit-zero", *files],
+    res = subprocess.run(cmd + ["check", *extra, "--no-cache", "--output-format", "json", "--exit-zero", *files],
                          cwd=root, capture_output=True, text=True)
     if res.returncode not in (0, 1):
         # older versions have no --exit-zero
@@ -615,12 +824,16 @@ def run_gradlint(cmd: list[str], root: Path, files: list[str]) -> dict[str, list
     return out
 
 
-def batches(mutants: list[Mutant]) -> list[list[Mutant]]:
-    """Groups in which no file appears twice."""
+def _repo(m: Mutant) -> str:
+    return Path(m.file).parts[0]
+
+
+def batches(mutants: list[Mutant], cross: bool = False) -> list[list[Mutant]]:
+    """Groups in which no file appears twice (no repository, across modules)."""
     out: list[list[Mutant]] = []
     for m in mutants:
         for b in out:
-            if all(x.file != m.file for x in b):
+            if all((_repo(x) != _repo(m)) if cross else (x.file != m.file) for x in b):
                 b.append(m)
                 break
         else:
@@ -628,16 +841,22 @@ def batches(mutants: list[Mutant]) -> list[list[Mutant]]:
     return out
 
 
-def evaluate(trees: Path, mutants: list[Mutant], cmd: list[str]) -> tuple[list[dict], dict]:
-    base = run_gradlint(cmd, trees, sorted({m.file for m in mutants}))
+def evaluate(trees: Path, mutants: list[Mutant], cmd: list[str], cross: bool = False) -> tuple[list[dict], dict]:
+    # across modules: each mutant's whole repository is checked in its project
+    extra = ("--project",) if cross else ()
+
+    def paths(ms: list[Mutant]) -> list[str]:
+        return sorted({_repo(m) if cross else m.file for m in ms})
+
+    base = run_gradlint(cmd, trees, paths(mutants), extra)
     results = []
     with tempfile.TemporaryDirectory(prefix="gl-mut-") as tmp:
         work = Path(tmp) / "trees"
         shutil.copytree(trees, work, symlinks=True)
-        for batch in batches(mutants):
+        for batch in batches(mutants, cross):
             for m in batch:
                 (work / m.file).write_text(m.text, encoding="utf-8")
-            found = run_gradlint(cmd, work, [m.file for m in batch])
+            found = run_gradlint(cmd, work, paths(batch), extra)
             for m in batch:
                 orig = {(d["code"], d["location"]["row"] + (m.shift if d["location"]["row"] >= m.shift_at and m.shift_at else 0)) for d in base.get(m.file, [])}
                 new = [d for d in found.get(m.file, []) if (d["code"], d["location"]["row"]) not in orig]
@@ -675,20 +894,26 @@ def summarize(results: list[dict]) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("trees", type=Path)
-    ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--kinds", default="", help="default: every kind of the mode")
     ap.add_argument("--per-file", type=int, default=1, help="mutants per file and kind (default 1)")
     ap.add_argument("--json", type=Path, help="write every mutant's result here")
     ap.add_argument("--gradlint", default=f"{sys.executable} -m gradlint", help="command that runs gradlint")
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--list", action="store_true", help="only list the mutants")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cross-module", action="store_true",
+                    help="inject into the module that defines the loss or the model (see above); kinds: " + ", ".join(CROSS_KINDS))
     args = ap.parse_args(argv)
-    kinds = [k for k in args.kinds.split(",") if k]
-    unknown = [k for k in kinds if k not in KINDS]
+    known = CROSS_KINDS if args.cross_module else KINDS
+    kinds = [k for k in args.kinds.split(",") if k] if args.kinds else list(known)
+    unknown = [k for k in kinds if k not in known]
     if unknown:
-        ap.error(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
+        ap.error(f"unknown kinds {unknown}; known: {', '.join(known)}")
     random.seed(args.seed)
-    mutants, skipped = make_mutants(args.trees, kinds, args.per_file)
+    if args.cross_module:
+        mutants, skipped = cross_module_mutants(args.trees, kinds)
+    else:
+        mutants, skipped = make_mutants(args.trees, kinds, args.per_file)
     print(f"{len(mutants)} mutants from {len(candidates(args.trees))} candidate files ({skipped} unparsable)")
     if args.list:
         for m in mutants:
@@ -697,7 +922,7 @@ def main(argv=None) -> int:
     cmd = args.gradlint.split()
     if os.path.exists(cmd[0]):
         cmd[0] = os.path.abspath(cmd[0])  # gradlint runs with the tree as its working directory
-    results, base = evaluate(args.trees, mutants, cmd)
+    results, base = evaluate(args.trees, mutants, cmd, args.cross_module)
     print(summarize(results))
     if args.show_misses:
         for r in results:

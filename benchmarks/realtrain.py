@@ -1,7 +1,7 @@
 """Precision on real training repositories: run gradlint, match every finding with a review.
 
 usage: python benchmarks/realtrain.py TREES [--review TSV ...] [--gradlint CMD] [--json OUT]
-                                            [--out FINDINGS.json]
+                                            [--out FINDINGS.json] [--project]
 
 TREES holds one directory per repository (`owner+name`), e.g. the 22 repositories listed in
 ../shared/realtrain/REPOS.tsv, brought with `fetch` and extracted at the listed commits (.py
@@ -45,10 +45,10 @@ def load_reviews(paths: list[Path]) -> list[dict]:
     return rows
 
 
-def run(trees: Path, cmd: list[str]) -> tuple[list[dict], float]:
+def run(trees: Path, cmd: list[str], extra: tuple[str, ...] = ()) -> tuple[list[dict], float]:
     dirs = sorted(str(d) for d in trees.iterdir() if d.is_dir())
     t0 = time.perf_counter()
-    res = subprocess.run(cmd + ["check", "--no-cache", "--output-format", "json", "--exit-zero", *dirs],
+    res = subprocess.run(cmd + ["check", *extra, "--no-cache", "--output-format", "json", "--exit-zero", *dirs],
                          capture_output=True, text=True)
     wall = time.perf_counter() - t0
     try:
@@ -116,11 +116,12 @@ def main(argv=None) -> int:
     ap.add_argument("--review", type=Path, action="append", help="review TSV (repeatable)")
     ap.add_argument("--gradlint", default=f"{sys.executable} -m gradlint")
     ap.add_argument("--json", type=Path, help="write the matched findings here")
+    ap.add_argument("--project", action="store_true", help="check each repository in its project (`gradlint check --project`)")
     args = ap.parse_args(argv)
     cmd = args.gradlint.split()
     if os.path.exists(cmd[0]):
         cmd[0] = os.path.abspath(cmd[0])
-    findings, wall = run(args.trees, cmd)
+    findings, wall = run(args.trees, cmd, ("--project",) if args.project else ())
     ev = evaluate(findings, args.trees.resolve(), load_reviews(args.review or DEFAULT_REVIEWS))
     print(report(ev, wall))
     if args.json:

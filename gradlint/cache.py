@@ -38,7 +38,8 @@ def content_hash(data: bytes) -> str:
 
 # The modules whose code decides the results (not the CLI, the formatters or gradlint.dynamic,
 # which change without changing a single finding).
-_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules", "notebook")
+_RESULT_MODULES = ("engine.py", "prefilter.py", "source.py", "config.py", "diagnostics.py", "files.py", "analysis", "rules", "notebook",
+                   "project")
 
 
 def _code_fingerprint() -> str:

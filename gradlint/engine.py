@@ -273,9 +273,12 @@ def check_source_full(
     if "GL001" in enabled and not analysed:
         always_parse = True  # only syntax errors asked for: every file must be parsed
     plan = prefilter.plan(text, analysed, narrow=not exhaustive)
-    if plan.skip and analysed and project is not None and _imports_differentiating(text, project):
-        # the evidence is in a project module it imports (its Trainer calls backward())
-        plan = prefilter.plan(text, analysed, narrow=False, evidence=True)
+    if plan.skip and analysed and project is not None:
+        hot = _imports_differentiating(text, project)
+        if hot:
+            # the evidence is in a project module it imports (its Trainer calls backward()):
+            # what the file does with what it imports from there is the hot code
+            plan = prefilter.plan(text, analysed, narrow=not exhaustive, evidence=True, hot_words=hot)
     if plan.skip or not analysed:
         if always_parse:
             screened = limits.screen([prefilter.Unit(text, [])], text, path, config, enabled)
@@ -433,16 +436,15 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _imports_differentiating(text: str, project: Project) -> bool:
+def _imports_differentiating(text: str, project: Project) -> frozenset[str]:
     from .project.evidence import imports_differentiating
 
     return imports_differentiating(text, project)
 
 
 def _module_context(m, interp: Interpreter) -> FileContext:
-    """Positions in an imported project module (parsed whole: one unit)."""
-    unit = prefilter.Unit(m.text, list(range(1, m.text.count("\n") + 2)))
-    return FileContext([ParsedChunk(unit, m.module)], SourceText(m.text), m.path, interp)
+    """Positions in an imported project module (the statements of it that were parsed)."""
+    return FileContext([ParsedChunk(unit, module) for unit, module in m.parsed_units()], SourceText(m.text), m.path, interp)
 
 
 def _line_namer(home, ctx: FileContext, interp: Interpreter, project: Project | None):
@@ -473,7 +475,7 @@ def _line_namer(home, ctx: FileContext, interp: Interpreter, project: Project | 
 
 
 # "on line trainer/loop.py:5" -> "at trainer/loop.py:5": a site in another file
-_OTHER_FILE_LINE = re.compile(r"\b(?:on )?line (\S+\.pyi?:\d+)")
+_OTHER_FILE_LINE = re.compile(r"\b(?:on )?line (\S+\.(?:pyi?|ipynb):\d+)")
 
 
 def _split_foreign(findings: list[_Finding], ctx: FileContext, interp: Interpreter, project: Project | None,
@@ -711,22 +713,28 @@ class DocumentChecker:
         self._cache = ChunkCache()
         self._runs = RunCache()
         self.last_timings: dict = {}
+        self.last_deps: list[str] = []  # project files the last check read (absolute paths)
 
     def set_config(self, config: Config) -> None:
         self.config = config
         self._runs = RunCache()  # other rules: recorded events are still valid, but keep it simple
 
-    def check(self, text: str) -> list[Diagnostic]:
+    def check(self, text: str, project: Project | None = None) -> list[Diagnostic]:
+        """`project`: the document is analysed in its project (the modules it imports are read
+        from `project.texts`, the editor's unsaved buffers, or from disk); `last_deps` are then
+        the files the check read, whose change should re-check this document."""
         # The caches keep hundreds of thousands of objects alive; a full garbage collection in
         # the middle of a check costs 100+ ms. Collect between checks instead (`idle`).
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            result = check_source_full(text, self.path, self.config, always_parse=True, cache=self._cache, run_cache=self._runs)
+            result = check_source_full(text, self.path, self.config, always_parse=True, cache=self._cache, run_cache=self._runs,
+                                       project=project)
         finally:
             if was_enabled:
                 gc.enable()
         self.last_timings = dict(result.timings, run_cache_hits=self._runs.hits, run_cache_misses=self._runs.misses)
+        self.last_deps = sorted(project.used) if project is not None else []
         return result.diagnostics
 
     @staticmethod

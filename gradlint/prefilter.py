@@ -492,7 +492,7 @@ class _Node:
 CLOSURE_DEPTH = 3  # as deep as the interpreter inlines calls
 
 
-def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Plan:
+def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False, hot_words: frozenset[str] = frozenset()) -> Plan:
     """Which parts of the file to parse and analyse.
 
     Kept: every module-level statement (the script's main flow, imports, constants); every
@@ -502,7 +502,8 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Pl
     reference); and the callers of hot module-level functions (they pass the model in). A class
     is parsed as a skeleton of its header and kept members; lines map back to the file.
     `evidence=True`: the caller has evidence from elsewhere (a project module the file
-    imports differentiates); such a file is planned whole."""
+    imports differentiates); the pieces that name `hot_words` (what the file binds from that
+    module: `Trainer`) are hot, and without any the file is planned whole."""
     if not evidence and not has_diff_evidence(text):
         return Plan(skip=True, units=[])
     mask, spans = _masked(text)
@@ -569,7 +570,7 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False) -> Pl
     hot = []
     for i, nd in enumerate(nodes):
         t = nd.chunk.code if nd.chunk.code is not None else nd.chunk.text
-        if has_diff_evidence(t) or (local_re is not None and local_re.search(t)):
+        if has_diff_evidence(t) or (local_re is not None and local_re.search(t)) or (hot_words and not hot_words.isdisjoint(nd.chunk.refs)):
             hot.append(i)
             reach(i, 0)
     if not hot:

@@ -6,6 +6,7 @@ app.py (the server and its services) and handlers.py (the LSP methods); document
 positions.py (code points <-> UTF-16/UTF-8), convert.py (engine -> LSP diagnostics),
 actions.py (code actions), hover.py, gradcheck.py + targets.py (the gradient-check command),
 trace.py (the trace command and its findings), settings.py + project.py (configuration),
+dependents.py (the open documents as one project: who read what, unsaved buffers),
 protocol.py + transport.py (JSON-RPC), logs.py, client.py (client capabilities), cli.py.
 Notebook cells are joined and split by gradlint.notebook.cells, which `gradlint check` uses
 too.

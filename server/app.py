@@ -5,6 +5,8 @@
     codeAction / resolve / hover ─► actions.py / hover.py on the checked text
     workspace/executeCommand gradlint.gradcheck ─► gradcheck.py (dynamic worker, progress)
     workspace/executeCommand gradlint.trace ─► trace.py (a traced run; findings in every file)
+    project mode: each check reads the project modules its document imports; dependents.py
+      remembers which, so that an edit (or a change on disk) re-checks the open dependents
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from gradlint.source import DecodeError, decode_source
 from . import actions, settings as settings_mod
 from .client import ClientFeatures
 from .convert import server_diagnostic, to_lsp
+from .dependents import ProjectDocuments
 from .documents import PYTHON_LANGUAGES, PYTHON_SUFFIXES, DocumentClosed, Result, Scheduler
 from .gradcheck import GradcheckService
 from .linter import LintError, LintPool, LintStopped, limit_for
@@ -116,6 +119,7 @@ class GradlintServer(LanguageServer):
         self.settings = Settings()
         self.client = ClientFeatures()
         self.configs = ProjectConfigs(report=lambda m: self.show(types.MessageType.Error, m))
+        self.projects = ProjectDocuments()
         self.linter = LintPool()
         self.ready = asyncio.Event()
         # as many documents at once as there are lint processes: one heavy buffer holds one
@@ -259,13 +263,26 @@ class GradlintServer(LanguageServer):
     async def _engine(self, key: str, job: _Job, text: str, timing: Checked | None = None) -> tuple[list[Diagnostic], list[types.Diagnostic]]:
         if len(text) > self.settings.max_file_size:
             return [], [self._too_large(len(text))]
+        project = None
+        texts: dict[str, str] = {}
+        if self.settings.project and job.path is not None:
+            # analysed in its project: the workspace folder is an import root, and the unsaved
+            # buffers stand in for their files
+            texts = self.projects.texts_for(job.path)
+            project = {"roots": [self.workspace_dir(job.path)], "texts": texts}
         try:
             t0 = time.perf_counter()
             limit = limit_for(text, self.settings.file_timeout)
-            diags, seconds = await self.linter.check(key, job.engine_path, job.config, text, limit)
+            diags, seconds, deps = await self.linter.check(key, job.engine_path, job.config, text, limit, project)
             if timing is not None:
                 timing.engine_ms += seconds * 1000
                 timing.roundtrip_ms += (time.perf_counter() - t0) * 1000
+            if project is not None:
+                diags, changed = self.projects.record(key, job.path, deps, diags, texts)
+                if changed:
+                    self._republish(changed, but=key)
+            else:
+                diags = [d for d in diags if job.path is None or d.path == job.engine_path]
             return diags, []
         except LintError as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -297,7 +314,12 @@ class GradlintServer(LanguageServer):
         return checked
 
     def lsp_diagnostics(self, uri: str, dr: DocResult) -> list[types.Diagnostic]:
-        items = [to_lsp(d, dr.index, uri, dr.version, self.client.related_information) for d in dr.diagnostics]
+        found = dr.diagnostics
+        if self.settings.project and self.key_of(uri) == uri:
+            # what the checks of the documents that import this one found in it
+            own = {(d.code, d.start, d.end) for d in found}
+            found = found + [d for d in self.projects.found_in(fs_path(uri), dr.text) if (d.code, d.start, d.end) not in own]
+        items = [to_lsp(d, dr.index, uri, dr.version, self.client.related_information) for d in found]
         items += dr.extra
         items += [d for _, d in self.gradcheck.diagnostics(uri, dr.text, dr.index)]
         items += self.trace.diagnostics(uri, dr.text, dr.index, dr.version)
@@ -324,7 +346,73 @@ class GradlintServer(LanguageServer):
             timing_log.debug("published %s v%s: engine %.1f ms, round trip %.1f ms, publish %.1f ms",
                              key, versions, checked.engine_ms, checked.roundtrip_ms, (time.perf_counter() - t0) * 1000)
 
+    # ------------------------------------------------------------------ the project
+    def document_opened(self, key: str) -> None:
+        path = fs_path(key)
+        doc = self._open_doc(key)
+        if not self.settings.project or path is None or doc is None:
+            return
+        try:
+            on_disk = decode_source(read_regular(path)[0])
+        except (OSError, DecodeError):
+            on_disk = None
+        self.projects.opened(path, doc.source, on_disk)
+
+    def document_edited(self, key: str) -> None:
+        """A buffer changed: the open documents whose last check read its file are checked
+        again (with the new text standing in for the file)."""
+        path = fs_path(key)
+        doc = self._open_doc(key)
+        if not self.settings.project or path is None or doc is None:
+            return
+        self.projects.edited(path, doc.source)
+        self._recheck(self.projects.dependents([path], but=key))
+
+    def files_changed(self, paths: list[str], created_or_deleted: bool) -> None:
+        """Files changed on disk (the client's watcher): the lint processes read them again;
+        the documents that read them are checked again (all of them when a file appeared or
+        went: an import may resolve elsewhere now)."""
+        if not self.settings.project:
+            return
+        self.linter.files_changed(paths)
+        if created_or_deleted:
+            self._recheck(self.scheduler.keys())
+        else:
+            self._recheck(self.projects.dependents(paths))
+
+    def _recheck(self, keys: list[str]) -> None:
+        keys = [k for k in keys if k in self.scheduler]
+        if not keys:
+            return
+        if self.client.pull_diagnostics:
+            for k in keys:
+                self.scheduler.touch(k, None)
+            if self.client.diagnostic_refresh:
+                self.workspace_diagnostic_refresh(None)
+            return
+        for k in keys:
+            self.scheduler.touch(k, self.settings.debounce)
+
+    def _republish(self, paths: set[str], but: str | None = None) -> None:
+        """Findings made in these files by other documents' checks changed: publish the open
+        documents at those paths again (pull clients are asked to pull)."""
+        wanted = {os.path.abspath(p) for p in paths}
+        keys = [k for k in self.scheduler.keys() if k != but and (fs_path(k) or "") and os.path.abspath(fs_path(k) or "") in wanted]
+        if not keys:
+            return
+        if self.client.pull_diagnostics:
+            if self.client.diagnostic_refresh:
+                self.workspace_diagnostic_refresh(None)
+            return
+        for k in keys:
+            latest = self.scheduler.latest(k)
+            if latest is not None:
+                self._on_result(k, latest)
+
     def document_saved(self, key: str) -> None:
+        path = fs_path(key)
+        if path is not None:
+            self.projects.saved(path)
         if key not in self.scheduler or self.client.pull_diagnostics:
             return
         latest = self.scheduler.latest(key)
@@ -338,6 +426,13 @@ class GradlintServer(LanguageServer):
             return  # never linted (not Python, or never opened)
         self.scheduler.close(key)
         self.linter.forget(key)
+        path = fs_path(key)
+        if self.projects.closed(path) and path is not None:
+            # its unsaved text is gone: what read it reads the file again
+            self._recheck(self.projects.dependents([path], but=key))
+        changed = self.projects.forget(key)
+        if changed:
+            self._republish(changed)
         published = self._published.pop(key, set())
         for uri in uris:
             self.gradcheck.forget(uri)
@@ -397,6 +492,7 @@ class GradlintServer(LanguageServer):
         job = _Job("disk:" + uri, path, path, config, [(uri, text, None)])
         diags, extra = await self._engine(job.key, job, text)
         self.linter.forget(job.key)
+        self.projects.forget(job.key)
         dr = DocResult(text, None, diags, extra, self.client.encoding)
         return self.lsp_diagnostics(uri, dr)
 

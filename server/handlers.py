@@ -19,6 +19,7 @@ from .hover import hover as make_hover
 from .linter import limit_for
 from .settings import from_sources
 from .trace import TRACE_COMMAND, trace_action
+from .app import fs_path
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import GradlintServer
@@ -64,7 +65,9 @@ def register(ls: GradlintServer) -> None:
             registrations.append(types.Registration(
                 id=str(uuid.uuid4()), method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=types.DidChangeWatchedFilesRegistrationOptions(
-                    watchers=[types.FileSystemWatcher(glob_pattern="**/pyproject.toml")]
+                    # Python files: a module an open document imports changed on disk
+                    watchers=[types.FileSystemWatcher(glob_pattern="**/pyproject.toml"),
+                              types.FileSystemWatcher(glob_pattern="**/*.py")]
                 ),
             ))
         if ls.client.register_config_change:
@@ -91,6 +94,7 @@ def register(ls: GradlintServer) -> None:
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
         if not _is_python(params.text_document) or ls.is_notebook_cell(params.text_document.uri):
             return
+        ls.document_opened(params.text_document.uri)
         ls.scheduler.touch(params.text_document.uri, None if ls.client.pull_diagnostics else 0)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -99,6 +103,8 @@ def register(ls: GradlintServer) -> None:
         if key not in ls.scheduler:
             return
         ls.scheduler.touch(key, None if ls.client.pull_diagnostics else ls.settings.debounce)
+        if key == params.text_document.uri:
+            ls.document_edited(key)  # and the open documents that import it
 
     @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
@@ -215,6 +221,10 @@ def register(ls: GradlintServer) -> None:
         if any(c.uri.endswith("pyproject.toml") for c in params.changes):
             ls.configs.reload()
             ls.invalidate_all()
+        changed = [(fs_path(c.uri), c.type) for c in params.changes if c.uri.endswith(PYTHON_SUFFIXES)]
+        paths = [p for p, _ in changed if p is not None]
+        if paths:
+            ls.files_changed(paths, any(t != types.FileChangeType.Changed for _, t in changed))
 
     # ------------------------------------------------------------------ commands
     # `*args` only: pygls then passes the raw JSON arguments through, validated by the service

@@ -162,11 +162,15 @@ class LintProcess:
         raise AssertionError("unreachable")
 
     def forget(self, key: str) -> None:
+        self.notify("forget", {"key": key})
+
+    def notify(self, op: str, payload: dict[str, Any]) -> None:
+        """A request without a reply (queued behind the one in progress, if any)."""
         proc = self._proc
         if proc is None or proc.returncode is not None or proc.stdin is None:
             return
         try:
-            proc.stdin.write(frame((0, "forget", {"key": key})))
+            proc.stdin.write(frame((0, op, payload)))
         except (BrokenPipeError, ConnectionResetError, RuntimeError):
             pass
 
@@ -251,9 +255,17 @@ class LintPool:
             self._home[key] = proc
         return proc
 
-    async def check(self, key: str, path: str, config: Config, text: str, limit: float | None = None) -> tuple[list[Diagnostic], float]:
-        payload = {"key": key, "path": path, "config": config, "text": text, "limit": limit}
+    async def check(self, key: str, path: str, config: Config, text: str, limit: float | None = None,
+                    project: dict | None = None) -> tuple[list[Diagnostic], float, list[str]]:
+        """(diagnostics, seconds, the project files the check read). `project`: None (the
+        buffer on its own), or {"roots": [...], "texts": {path: unsaved buffer}}."""
+        payload = {"key": key, "path": path, "config": config, "text": text, "limit": limit, "project": project}
         return await self._pick(key).request("check", payload)
+
+    def files_changed(self, paths: list[str] | None) -> None:
+        """Files changed on disk: every lint process reads them (and the project roots) again."""
+        for p in self.processes:
+            p.notify("files", {"paths": paths})
 
     async def fix(self, path: str, config: Config, text: str, limit: float | None = None) -> tuple[str, int]:
         return await self._pick(None).request("fix", {"path": path, "config": config, "text": text, "limit": limit})

@@ -7,9 +7,13 @@ costs nothing but time, and a wedged one can be killed.
 
 Frames on stdin/stdout: 4-byte big-endian length + pickle (parent and child are the same code,
 same interpreter). Requests `(id, op, payload)`; replies `(id, ok, value)`.
-  op "check": {key, path, config, text, limit} -> (diagnostics, seconds)   one DocumentChecker per key
+  op "check": {key, path, config, text, limit, project} -> (diagnostics, seconds, deps)
+                                               one DocumentChecker per key; `project` None, or
+                                               {roots, texts}: analysed in its project (texts: the
+                                               unsaved buffers by path), `deps` the files it read
   op "fix":   {path, config, text, limit}      -> (text, n)                  safe fixes only
   op "forget": {key}                           -> no reply                   the document was closed
+  op "files": {paths}                          -> no reply                   files changed on disk
 `limit` (seconds of CPU time, or None) is armed as an interval timer around the request: its
 signal ends this process wherever it is (libcst's parser cannot be interrupted otherwise), and
 the server, seeing SIGPROF in the exit status, reports the buffer as "not checked".
@@ -69,6 +73,11 @@ def main() -> int:
         if op == "forget":
             checkers.pop(payload["key"], None)
             continue
+        if op == "files":
+            from gradlint.project import forget_files
+
+            forget_files(payload["paths"])
+            continue
         arm(payload.get("limit"))
         try:
             if op == "check":
@@ -78,8 +87,13 @@ def main() -> int:
                 elif checker.config != payload["config"]:
                     checker.set_config(payload["config"])
                 t0 = time.perf_counter()
-                diags = checker.check(payload["text"])
-                value: object = (diags, time.perf_counter() - t0)
+                project = payload.get("project")
+                if project is not None:
+                    from gradlint.project import ProjectModules
+
+                    project = ProjectModules(payload["path"], tuple(project["roots"]), project["texts"])
+                diags = checker.check(payload["text"], project)
+                value: object = (diags, time.perf_counter() - t0, checker.last_deps)
             elif op == "fix":
                 value = fix_source(payload["text"], payload["path"], payload["config"])
             else:

@@ -4,7 +4,9 @@ and `workspace/didChangeConfiguration`, merged onto the defaults.
 Keys (camelCase as editors write them): `select`, `ignore` (rule codes or prefixes),
 `interpreter` (Python that runs gradient checks), `dynamicChecks` (bool), `debounce` (ms),
 `gradcheckTimeout` (s), `maxFileSize` (characters; larger buffers are not linted),
-`fileTimeout` (s one lint check may take; default: 5 plus 10 per MB of the buffer).
+`fileTimeout` (s one lint check may take; default: 5 plus 10 per MB of the buffer), `project`
+(bool, default true: a buffer is analysed with the project modules it imports, and an edit to
+one re-checks the open documents that import it).
 
 A bad value is logged and ignored (the default stays) — a typo in settings.json must not stop
 linting. `dynamicChecks` is the exception: it guards running the workspace's code, so it fails
@@ -34,6 +36,7 @@ class Settings:
     # minutes; such files (generated data, minified code) are reported, not linted.
     max_file_size: int = 1_000_000
     file_timeout: float | None = None  # None: gradlint.watchdog.default_limit of the buffer's size
+    project: bool = True  # analyse each buffer in its project (server/dependents.py)
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     @property
@@ -65,6 +68,12 @@ def _positive(value: Any) -> float:
     return float(value)
 
 
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
 def _interpreter(value: Any) -> str | None:
     if value is None or value == "":
         return None
@@ -83,6 +92,7 @@ _FIELDS = {
     "gradcheckTimeout": ("gradcheck_timeout", _positive),
     "maxFileSize": ("max_file_size", _nonneg_int),
     "fileTimeout": ("file_timeout", _positive),
+    "project": ("project", _bool),
 }
 
 

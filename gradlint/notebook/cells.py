@@ -216,6 +216,33 @@ def _cell_lines(message: str, joined: Joined, own: int, cell_name: Callable[[Has
     return _LINE_REF.sub(local, message) if "line " in message else message
 
 
+_NOTEBOOK_LINE = re.compile(r"(\S+\.ipynb):(\d+)\b")
+
+
+def elsewhere(joined: Joined, diagnostics: list[Diagnostic], cell_name: Callable[[Hashable], str] | None = None) -> list[Diagnostic]:
+    """Findings a check of the cells made in another file (a project module the notebook
+    imports: `losses.py:6 ... differentiated at train.ipynb:8`): kept as they are, except that
+    the notebook's line in their message becomes its cell and line (`train.ipynb:cell 2:5`)."""
+    if cell_name is None:
+        order = {c.key: i + 1 for i, c in enumerate(joined.cells)}
+        cell_name = lambda key: str(order[key])  # noqa: E731
+
+    def local(m: re.Match) -> str:
+        idx = joined.cell_at(int(m.group(2)))
+        if idx is None:
+            return m.group(0)
+        cell = joined.cells[idx]
+        return f"{m.group(1)}:cell {cell_name(cell.key)}:{int(m.group(2)) - cell.start + 1}"
+
+    return [replace(d, message=_NOTEBOOK_LINE.sub(local, d.message)) for d in diagnostics if is_elsewhere(d)]
+
+
+def is_elsewhere(d: Diagnostic) -> bool:
+    """A notebook's check reports in the notebook, or in a project module it imports (a .py
+    file: the project's modules are never notebooks)."""
+    return d.path.endswith((".py", ".pyi"))
+
+
 def split(
     joined: Joined, diagnostics: list[Diagnostic], cell_name: Callable[[Hashable], str] | None = None
 ) -> dict[Hashable, list[Diagnostic]]:
@@ -227,6 +254,8 @@ def split(
         cell_name = lambda key: str(order[key])  # noqa: E731
     out: dict[Hashable, list[Diagnostic]] = {c.key: [] for c in joined.cells}
     for d in diagnostics:
+        if is_elsewhere(d):
+            continue  # another file's (`elsewhere`)
         idx = joined.cell_at(d.start.line)
         if idx is None:
             if not joined.cells:
@@ -266,12 +295,14 @@ class CellsCheck:
         self.syntax: list[Diagnostic] = []
         self.joined = join(cells)
         self.result: dict[Hashable, list[Diagnostic]] = {}
+        self.elsewhere: list[Diagnostic] = []  # in project modules the cells import
 
     def feed(self, diagnostics: list[Diagnostic]) -> bool:
         """The diagnostics of `joined.text`; True when the check is complete."""
         broken = broken_cell(self.joined, diagnostics)
         if broken is None or broken in self.masked or len(self.masked) >= self.max_masked:
             self.result = split(self.joined, diagnostics + self.syntax, self.cell_name)
+            self.elsewhere = elsewhere(self.joined, diagnostics, self.cell_name)
             return True
         self.syntax += [d for d in diagnostics if d.code == "GL001"]
         self.masked |= {broken}

@@ -91,7 +91,7 @@ def _check_cells(sources: dict[int, str], check: Callable[[str], list[Diagnostic
         pass
     out = [replace(d, cell=int(index) + 1) for index, found in run.result.items() for d in found]  # type: ignore[call-overload]
     out.sort(key=Diagnostic.sort_key)
-    return out
+    return out + run.elsewhere  # with --project: in the modules the cells import
 
 
 def _diff(old: str, new: str, label: str) -> str:

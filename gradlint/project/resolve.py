@@ -9,17 +9,32 @@ import os
 from .roots import package_base
 
 
+# (name, roots) -> file: the same imports are resolved by every check of a process. The
+# language server drops it when the editor reports files created or deleted (`forget`).
+_FOUND: dict[tuple[str, tuple[str, ...]], str | None] = {}
+
+
 def find_module(name: str, roots: tuple[str, ...]) -> str | None:
     """The file that defines the module `name` under the first root that has it."""
-    if not name or any(not part.isidentifier() for part in name.split(".")):
-        return None
-    rel = name.replace(".", os.sep)
-    for root in roots:
-        base = os.path.join(root, rel)
-        for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-            if os.path.isfile(candidate):
-                return candidate
-    return None
+    key = (name, roots)
+    if key in _FOUND:
+        return _FOUND[key]
+    found = None
+    if name and all(part.isidentifier() for part in name.split(".")):
+        rel = name.replace(".", os.sep)
+        for root in roots:
+            base = os.path.join(root, rel)
+            found = next((c for c in (base + ".py", os.path.join(base, "__init__.py")) if os.path.isfile(c)), None)
+            if found is not None:
+                break
+    if len(_FOUND) > 100_000:
+        _FOUND.clear()
+    _FOUND[key] = found
+    return found
+
+
+def forget() -> None:
+    _FOUND.clear()
 
 
 def module_name(path: str, roots: tuple[str, ...]) -> str | None:

@@ -176,7 +176,7 @@ async def test_lint_process_never_searches_the_working_directory(ws: Path, monke
     assert "" not in linter.import_path() and str(ws) not in linter.import_path() and "src" not in linter.import_path()
     proc = linter.LintPool()
     try:
-        diags, _ = await proc.check("k", str(ws / "model.py"), Config(), (ws / "model.py").read_text())
+        diags, _, _ = await proc.check("k", str(ws / "model.py"), Config(), (ws / "model.py").read_text())
         fixed, n = await proc.fix(str(ws / "model.py"), Config(), (ws / "model.py").read_text())
     finally:
         await proc.close()

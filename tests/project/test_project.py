@@ -183,3 +183,12 @@ def test_project_mode_is_opt_in_and_the_two_modes_do_not_share_cache_entries(tmp
     assert _cli("--no-project", ".", cwd=project).stdout == off.stdout
     again = _cli("--project", ".", cwd=project)
     assert again.stdout == on.stdout
+
+
+def test_notebook_cells_importing_a_project_module():
+    """A notebook's cells are checked in its project: the pitfall is reported in the module,
+    and the message names the notebook's cell and line where the loss is differentiated."""
+    project = FIXTURES / "notebook"
+    [d] = run_paths([str(project)], file_timeout=0, jobs=1, project=True).diagnostics
+    assert (Path(d.path).name, d.start.line, d.code, d.cell) == ("losses.py", 6, "GL101", None)
+    assert "differentiated at train.ipynb:cell 3:6" in d.message, d.message

@@ -211,7 +211,7 @@ class CallsMixin(_Base):
         if kind == K.FUNCTION:
             # functools.partial(f, a, b)(c) calls f(a, b, c)
             return self.call_function(func.attrs[F.FN], ev, st, list(func.get(F.PARTIAL_ARGS) or ()) + ev.args, ev.kwargs, self_val=None)
-        if kind == K.BOUND:
+        if kind == K.BOUND and func.get(F.SELF) is not None:  # (paths that bound different objects met: unknown)
             skip = func.get(F.SKIP_ARGS) or 0
             return self.call_function(func.attrs[F.FN], ev, st, ev.args[skip:], ev.kwargs, self_val=func.attrs[F.SELF])
         if kind == K.CLASS:
@@ -262,8 +262,9 @@ class CallsMixin(_Base):
         if fn in self._active:
             # recursion: the recursive call adds nothing the non-recursive paths don't
             return Val(kind=None)
-        if depth > self.MAX_DEPTH or self.steps > self.budget * 0.8:
-            # not followed any deeper: the result is unknown (not "differentiable in all the
+        if depth > self.MAX_DEPTH or self.steps > self.budget * 0.8 or not self.follows_foreign(fn):
+            # not followed any deeper (nor a project module's function run more often than
+            # modules.MAX_FOREIGN_RUNS): the result is unknown (not "differentiable in all the
             # arguments", which would invent history where the callee detaches)
             o = Origin(K.ORIGIN_SYM, f"{fn.name}()", ev.node, certain=False)
             return Val(frozenset({o}))

@@ -171,8 +171,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         cache = self.run_cache
         entry = cache.entries.get(id(fn.node))
         if entry is not None:
-            e_node, e_base, e_deps, events, inlined = entry
-            if e_node is fn.node and e_base == base and all(id(n) in alive for n in e_deps):
+            e_node, e_base, e_deps, events, inlined, e_modules = entry
+            # a project module's definitions are made again in each check, lazily: the run's
+            # dependencies there are valid while the module's text is the same (modules.py)
+            if e_node is fn.node and e_base == base and all(id(n) in alive for n in e_deps) and self.modules_unchanged(e_modules):
                 cache.hits += 1
                 for n in inlined:
                     other = self._fn_by_node.get(id(n))
@@ -199,8 +201,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             self._recording = None
         if sig is not None and sig() == before:
             events = ()  # inert: replaying it would change nothing
-        if len(self.functions) == n_functions:  # no nested function: nothing else depends on this run
-            cache.entries[id(fn.node)] = (fn.node, base, frozenset(deps), events, frozenset(inlined))
+        if all(self.is_foreign(f) for f in self.functions[n_functions:]):
+            # no nested function (a project module's, defined on the way, is not this run's):
+            # nothing else depends on this run
+            local = frozenset(n for n in deps if id(n) in alive)
+            modules = self.modules_of(n for n in deps if id(n) not in alive)
+            if modules is not None:
+                cache.entries[id(fn.node)] = (fn.node, base, local, events, frozenset(inlined), modules)
 
     def run_standalone(self, fn: FunctionInfo) -> None:
         self.runs = next(_RUN_IDS)
