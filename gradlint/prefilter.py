@@ -575,6 +575,12 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False, hot_w
             reach(i, 0)
     if not hot:
         return Plan(skip=False, units=[_unit(c) for c in chunks], total_lines=total, mask=mask)
+    # the module body runs in order (the interpreter's main flow, always kept): what it calls
+    # runs with its values — `agent.act(state)` appending to the `self.log_probs` that a hot
+    # `agent.update()` later packs into a loss is part of that loss's story
+    for i, nd in enumerate(nodes):
+        if nd.cls is None and not nd.is_def and i not in depth_of:
+            reach(i, 0)
     # a model class of a file that differentiates is analysed even when no hot code names it:
     # real training code receives the model as a parameter (`def train(model, loader, opt)`),
     # and a pitfall inside its forward (an in-place change of a saved activation, a `.item()`

@@ -12,6 +12,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL102': (
         ('https://github.com/MC-E/Deep-Generalized-Unfolding-Networks-for-Image-Restoration/issues/6', 'to avoid np.sum over a list of loss tensors the user packs the per-stage losses into torch.tensor([...], requires_grad=True), a new leaf without history, and the PSNR stops changing'),
         ('https://github.com/DiffSharp/DiffSharp/issues/156', "a new tensor is built with torch.tensor([x[0], x[1], x[2]]) from elements of the input; the construction copies values, so the function's gradient with respect to x is lost (the maintainer shows PyTorch behaves the same by design)"),
+        ('https://github.com/kengz/SLM-Lab/pull/133', 'ActorCritic.calc_policy_loss packs the per-step log-probabilities (and entropies) collected by the body into torch.tensor(..., requires_grad=True); that builds a new leaf from their values, so the policy loss has a gradient only with respect to this copy and the actor network is never updated ("REINFORCE and its descendants are broken ... no gradient update was done")'),
     ),
     'GL103': (
         ('https://github.com/d2l-ai/d2l-en/pull/2600', "the book's custom layer MyLinear registers weight and bias as nn.Parameter but computes its output from self.weight.data and self.bias.data; .data is a view without autograd history, so nothing built from MyLinear sends a gradient to its parameters and a network made of these layers cannot be trained"),

@@ -534,6 +534,11 @@ class DetachedLossTerm(Rule):
             if not live_cuts:
                 continue  # the whole loss starves all of them: GL103 reports the detach itself
             cuts = live_cuts  # name a model the rest of the loss trains (the generator, not D)
+            inside = {id(n) for n in walk(node)}
+            # the detach written in the term itself first, then the one made last before the
+            # loss: a value stored earlier into an object the term reads (a memory bank filled
+            # with detached features) is meant to be constant
+            cuts.sort(key=lambda oc: (id(oc[1].node) not in inside, -oc[1].seq))
             if any(id(c.node) in self._done for _, c in cuts) or not self._additive_term(node):
                 continue
             c = cuts[0][1]

@@ -357,6 +357,7 @@ class CallsMixin(_Base):
             self_name = fn.params[0][0] if fn.params else None
             if fields is not None and self_name:
                 fields.update(self_fields(env, self_name))
+                _nested_fields_back(inner.env, self_name)
         # containers and objects passed in may have been mutated (append, attribute stores)
         self._propagate_mutations(fn, ev, st, inner, self_bound)
         ret = self._after_function(fn, inner, "inline", env)
@@ -635,6 +636,20 @@ class CallsMixin(_Base):
         ret = join(st.act.returns) if st.act.returns else Val(kind=K.NONE)
         self.emit(FunctionEvent(fn.node, st.ctx, fn, kind, ret, params))
         return ret
+
+
+def _nested_fields_back(env: dict, self_name: str) -> None:
+    """`self.body.log_probs.append(lp)` in a method binds `self.body.log_probs` in the method's
+    environment only; the object `self.body` holds it from then on (its fields), so that the
+    method that later reads `self.body.log_probs` (another call, another method) sees it."""
+    prefix = self_name + "."
+    for k, v in env.items():
+        if k.startswith(prefix) and k.count(".") >= 2 and not k.endswith(".grad"):
+            holder_name, _, leaf = k.rpartition(".")
+            holder = env.get(holder_name)
+            fields = holder.get(F.FIELDS) if holder is not None and holder.kind in (K.INSTANCE, K.MODULE) else None
+            if isinstance(fields, dict):
+                fields[leaf] = v
 
 
 def _cut_inside(ret: Val, mod: Val) -> bool:
