@@ -601,6 +601,19 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False, hot_w
                 other = nodes[j]
                 if not other.is_def or other.name in _ALWAYS_MEMBERS:
                     reach(j, depth)
+            # the base classes of the file (`class SpanModel(BaseModel)`): their __init__ runs
+            # through super().__init__() and makes the class a module
+            bases = classes[nd.cls][0].refs
+            for name in bases & class_names.keys():
+                for ci in class_names[name]:
+                    if ci != nd.cls:
+                        for j in classes[ci][1]:
+                            if not nodes[j].is_def or nodes[j].name in _ALWAYS_MEMBERS:
+                                reach(j, depth)
+            for name in bases & defs.keys():  # a base class of one member is one piece
+                for j in defs[name]:
+                    if nodes[j].cls is None:
+                        reach(j, depth)
         refs = nd.chunk.refs
         for name in refs & defs.keys():
             for j in defs[name]:

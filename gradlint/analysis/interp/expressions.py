@@ -238,6 +238,10 @@ class ExpressionsMixin(_Base):
             fields = base.get(F.FIELDS)
             if fields and attr in fields:
                 return fields[attr]
+            if attr == "training" and kind == K.MODULE and isinstance(fields, dict) and info.framework == "torch":
+                # a module is in training mode until `.eval()` (set_training); a forward run on its
+                # own is analysed as the model being trained
+                return Val(kind=K.BOOL, attrs={F.CONST: True})
             facts = self.class_facts(info)
             if attr in facts:
                 return self.proven_field_view(info, attr, self._fact_view(base, facts[attr]), node)
@@ -470,6 +474,10 @@ class ExpressionsMixin(_Base):
             c = fold(op, ca, cb)
             return Val(kind=K.NUMBER, attrs={F.CONST: c} if is_const(c) else None)
         if a.kind in (K.LIST, K.TUPLE) and b.kind in (K.LIST, K.TUPLE) and op == "+":
+            ia, ib = a.get(F.ITEMS), b.get(F.ITEMS)
+            if isinstance(ia, tuple) and isinstance(ib, tuple):
+                # `(loss,) + outputs`: the elements stay where they are (`[0]` is the loss)
+                return combine(vals, kind=a.kind, attrs={F.ITEMS: ia + ib})
             return combine(vals, kind=a.kind)
         if a.kind == K.STR or b.kind == K.STR:
             return Val(kind=K.STR)

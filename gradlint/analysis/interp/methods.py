@@ -14,7 +14,7 @@ from .. import frameworks
 from ..events import DiffKind, StoreEvent
 
 from ..frameworks.array_methods import ARRAY_METHOD_NAMES
-from ..names import dotted_name
+from ..names import NOCONST, dotted_name
 from ..queries import dtype_named, numel, truthy
 from ..values import EMPTY, Val, combine, join
 from .state import ClassInfo, State
@@ -33,6 +33,21 @@ _CONTAINER_METHODS = frozenset({"append", "extend", "insert", "appendleft", "set
 
 # methods that return their receiver (a module) or a copy of the same kind (a tensor)
 _SAME_OBJECT_METHODS = frozenset({"to", "cuda", "cpu", "train", "eval", "float", "double", "half", "bfloat16", "share_memory", "type", "to_empty"})
+
+
+def set_training(module: Val, flag: Val, _seen: set | None = None) -> None:
+    """`model.eval()` / `model.train(mode)` on a module of the file's classes: its `training`
+    (and that of the submodules it holds) is the flag from now on — the object changes, as in
+    torch, whoever else holds it. `self.training` in a forward then decides its branch."""
+    seen = _seen if _seen is not None else set()
+    fields = module.get(F.FIELDS)
+    if not isinstance(fields, dict) or id(fields) in seen:
+        return
+    seen.add(id(fields))
+    fields["training"] = flag
+    for v in list(fields.values()):
+        if v is not None and v.kind == K.MODULE:
+            set_training(v, flag, seen)
 
 
 class MethodsMixin(_Base):
@@ -138,6 +153,10 @@ class MethodsMixin(_Base):
         return self._any_method(ev, st, recv, m)
 
     def module_method(self, ev: "CallEvent", st: State, recv: Val, m: str, recv_name) -> Val:
+        if m in ("train", "eval") and isinstance(recv.get(F.FIELDS), dict):
+            mode = ev.arg(0, "mode") if m == "train" else None
+            c = mode.get(F.CONST, NOCONST) if mode is not None else (m == "train")
+            set_training(recv, Val(kind=K.BOOL, attrs={F.CONST: c} if isinstance(c, bool) else None))
         handler = frameworks.MODULE_METHODS.get(m)
         if handler is not None:
             return handler(self, ev, st, recv, recv_name)
