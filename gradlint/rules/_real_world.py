@@ -214,6 +214,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL709': (
         ('https://github.com/osh/KerasGAN/issues/10', 'make_trainable(discriminator, False) flips the layers\' trainable flags, but the discriminator was compiled before and is never recompiled, so train_on_batch keeps updating the "frozen" weights'),
     ),
+    'GL710': (
+        ('https://github.com/NJUNLP/GTS/issues/13', 'the optimizer lists the BERT encoder and the classification layer explicitly but leaves out model.feature_linear, which is used in forward, so that layer stays at its random initialisation'),
+    ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),
         ('https://github.com/keras-team/keras/issues/9130', 'a Lambda layer wraps tf.py_func, which has no gradient, between VGG16 and the loss; compiling the training function fails with "None values not supported"'),

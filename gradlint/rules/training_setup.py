@@ -20,6 +20,7 @@ from ..analysis import facts as F
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
+from ..analysis.queries import module_origins
 from ..analysis.walk import walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
@@ -1405,3 +1406,200 @@ class KerasTrainableChangedAfterCompile(Rule):
             self._frozen[m] = (ev.node, ev.ctx.calls)
         elif off is not False:
             self._frozen.pop(m, None)
+
+
+class SubmoduleNotInOptimizer(Rule):
+    code = "GL710"
+    name = "submodule-not-in-optimizer"
+    message = "the optimizer is built from some submodules' parameters and leaves out one the loss uses: it gets gradients and is never updated"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/optim.html#per-parameter-options"
+    triggers = ("parameters()",)
+    rationale = """
+        Parameter groups listed by hand (`Adam([{"params": model.bert.parameters()},
+        {"params": model.cls.parameters(), "lr": 1e-3}])`, or
+        `list(model.encoder.parameters()) + list(model.decoder.parameters())`) have to name
+        every trained part of the model. A layer the forward pass uses but no group names
+        receives gradients in every `backward()`, the optimizer never updates it, and it stays
+        at its random initialisation; nothing raises, the loss still goes down through the other
+        layers.
+
+        Reported at the optimizer when the model is a class of the file, two or more of its
+        submodules are listed in the optimizer and one that the backpropagated loss depends on
+        is in no optimizer of the file; not for a single group (a linear probe trains its head
+        and leaves the backbone as it is), not for a part named as kept on purpose (a backbone,
+        a teacher, a target or momentum copy), not when the layer was frozen (`requires_grad_(False)`), when
+        a parameter group is added later (`add_param_group`), or when a group is built by code
+        the analysis cannot follow.
+
+        Instead: add the missing group, or build the groups from `model.named_parameters()` so
+        that every parameter lands in one (the optimizer then fails loudly on a parameter
+        listed twice).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class Tagger(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.encoder = nn.Linear(16, 8)
+                    self.proj = nn.Linear(8, 8)
+                    self.cls = nn.Linear(8, 4)
+
+                def forward(self, x):
+                    return self.cls(self.proj(self.encoder(x)))
+
+            model = Tagger()
+            optimizer = torch.optim.Adam([
+                {"params": model.encoder.parameters(), "lr": 5e-5},
+                {"params": model.cls.parameters()},
+            ], lr=1e-3)
+            loss = nn.functional.cross_entropy(model(torch.randn(2, 16)), torch.tensor([0, 1]))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            """,
+            line=15,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+
+        class Tagger(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.encoder = nn.Linear(16, 8)
+                self.proj = nn.Linear(8, 8)
+                self.cls = nn.Linear(8, 4)
+
+            def forward(self, x):
+                return self.cls(self.proj(self.encoder(x)))
+
+        model = Tagger()
+        model.proj.requires_grad_(False)
+        optimizer = torch.optim.Adam([
+            {"params": model.encoder.parameters(), "lr": 5e-5},
+            {"params": model.cls.parameters()},
+        ], lr=1e-3)
+        loss = nn.functional.cross_entropy(model(torch.randn(2, 16)), torch.tensor([0, 1]))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Tagger(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.encoder = nn.Linear(16, 8)
+                self.cls = nn.Linear(8, 4)
+
+            def forward(self, x):
+                return self.cls(self.encoder(x))
+
+        model = Tagger()
+        optimizer = torch.optim.Adam([
+            {"params": model.encoder.parameters(), "lr": 5e-5},
+            {"params": [p for n, p in model.named_parameters() if not n.startswith("encoder")]},
+        ], lr=1e-3)
+        loss = nn.functional.cross_entropy(model(torch.randn(2, 16)), torch.tensor([0, 1]))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._modules: dict = {}  # origin of a module instance of the file -> its value
+        self._optimizers: list = []  # (call node, origins it holds, understood)
+        self._steps: list[OptEvent] = []
+        self._diffs: list[DiffEvent] = []
+
+    def on_call(self, ev: CallEvent) -> None:
+        r = ev.result
+        if r.kind == "module" and r.get(F.FIELDS):
+            for o in r.live:
+                self._modules.setdefault(o, r)
+        elif r.kind == "optimizer" and (ev.qual or "").startswith("torch.optim."):
+            params = ev.arg(0, "params")
+            self._optimizers.append((ev.node, frozenset(r.get(F.OPT_PARAMS) or ()), params is not None and _understood(params)))
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "step":
+            self._steps.append(ev)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "backward":
+            self._diffs.append(ev)
+
+    def finish(self) -> None:
+        if not self._optimizers or not all(u for _, _, u in self._optimizers) or "add_param_group" in self.ctx.code_text:
+            return
+        if any(s.target.kind != "optimizer" or s.target.get(F.SYM) or s.target.get(F.EVIDENCED) for s in self._steps):
+            return  # an optimizer made where the analysis does not see (a parameter, a factory)
+        held = frozenset().union(*(p for _, p, _ in self._optimizers))
+        for ev in self._diffs:
+            for parent in [o for o in ev.target.live if o in self._modules and o not in held]:
+                model = self._modules[parent]
+                subs = [(a, v) for a, v in (model.get(F.FIELDS) or {}).items() if v is not None and _trainable_class(v)]
+                listed = [a for a, v in subs if module_origins(v) & held]
+                parts = frozenset().union(*(module_origins(v) for a, v in subs if a in listed))
+                if len(listed) < 2:
+                    # one group is a choice (a linear probe trains its head, the backbone stays as
+                    # it is); groups listing parts one by one are meant to name every trained part
+                    continue
+                for attr, v in subs:
+                    origins = module_origins(v)
+                    if origins & held or not (v.live & ev.target.live) or any(o.frozen for o in v.live):
+                        continue
+                    if _KEPT_AS_IS.search(attr):
+                        continue  # a pretrained backbone, a teacher, a momentum/target copy: left out on purpose
+                    if re.search(r"\." + re.escape(attr) + r"\s*(\.\s*\w+\s*)*(\.\s*(weight|bias)\s*=(?!=)|\.\s*requires_grad)", self.ctx.code_text):
+                        continue  # tied to another layer's weight, or frozen by hand
+                    self._report(ev, parent, attr, listed, parts)
+
+    def _report(self, ev: DiffEvent, parent, attr: str, listed: list[str], parts: frozenset) -> None:
+        node = next((n for n, p, _ in self._optimizers if p & parts), None)  # the optimizer built from the parts
+        if node is None:
+            return
+        owner = origin_name(parent).strip("`")
+        groups = ", ".join(f"`{owner}.{a}`" for a in listed)
+        self.report(
+            node,
+            lambda line, ev=ev, owner=owner, attr=attr, groups=groups: (
+                f"`{owner}.{attr}` is used by the loss backpropagated on line {line(ev.node)}, but no optimizer holds its "
+                f"parameters (the groups name {groups}): it gets gradients and is never updated; add "
+                f"`{owner}.{attr}.parameters()` to a group, or build the groups from `{owner}.named_parameters()`"
+            ),
+            key=("GL710", id(node), attr),
+        )
+
+
+_KEPT_AS_IS = re.compile(r"backbone|pretrain|frozen|freeze|teacher|target|ema|momentum|key_enc|_k$|fixed|vgg|clip", re.I)
+
+
+def _understood(params) -> bool:
+    """The optimizer's `params` argument holds only what the analysis followed: no part of it
+    comes out of code it does not see (`itertools.chain(...)`, a helper of another module)."""
+    stack = [params]
+    seen: set = set()
+    while stack:
+        v = stack.pop()
+        if v is None or id(v) in seen:
+            continue
+        seen.add(id(v))
+        if v.cuts or (v.kind is None and not v.live):
+            return False
+        stack.extend(v.get(F.ITEMS) or ())
+        keys = v.get(F.KEYS)
+        if isinstance(keys, dict):
+            stack.extend(keys.values())
+    return True
