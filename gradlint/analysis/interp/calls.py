@@ -266,6 +266,11 @@ class CallsMixin(_Base):
             # not followed any deeper (nor a project module's function run more often than
             # modules.MAX_FOREIGN_RUNS): the result is unknown (not "differentiable in all the
             # arguments", which would invent history where the callee detaches)
+            if depth > self.MAX_DEPTH:
+                for f in self._active:
+                    f.truncated = True
+                    if self._truncated_now is not None:
+                        self._truncated_now.add(f.node)
             o = Origin(K.ORIGIN_SYM, f"{fn.name}()", ev.node, certain=False)
             return Val(frozenset({o}))
         fn.inlined = True

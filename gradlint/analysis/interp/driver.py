@@ -99,6 +99,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.state_signature: Callable[[], tuple] | None = None
         self._deps: set | None = None  # functions/classes the current run read (for RunCache)
         self._inlined_now: set | None = None
+        self._truncated_now: set | None = None
         self._recording: list | None = None
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._diff_count = 0
@@ -156,7 +157,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             i += 1
             if not fn.standalone_done:
                 fn.standalone_done = True
-                if fn.inlined and self.skip_inlined and fn.jit is None:
+                if fn.inlined and not fn.truncated and self.skip_inlined and fn.jit is None:
                     # already seen with real arguments where it is called (a jitted function
                     # is not: under jax.jit its arguments are tracers, which its own run has)
                     continue
@@ -171,7 +172,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         cache = self.run_cache
         entry = cache.entries.get(id(fn.node))
         if entry is not None:
-            e_node, e_base, e_deps, events, inlined, e_modules = entry
+            e_node, e_base, e_deps, events, inlined, truncated, e_modules = entry
             # a project module's definitions are made again in each check, lazily: the run's
             # dependencies there are valid while the module's text is the same (modules.py)
             if e_node is fn.node and e_base == base and all(id(n) in alive for n in e_deps) and self.modules_unchanged(e_modules):
@@ -180,6 +181,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                     other = self._fn_by_node.get(id(n))
                     if other is not None:
                         other.inlined = True
+                for n in truncated:
+                    other = self._fn_by_node.get(id(n))
+                    if other is not None:
+                        other.truncated = True
                 for ev in events:  # None: the run left the rules as they were
                     if isinstance(ev, CallEvent):
                         ev.notes = None
@@ -189,15 +194,17 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         n_functions = len(self.functions)
         self._deps = set()
         self._inlined_now = set()
+        self._truncated_now = set()
         self._recording = []
         sig = self.state_signature
         before = sig() if sig is not None else None
         try:
             self.run_standalone(fn)
-            deps, events, inlined = self._deps, self._recording, self._inlined_now
+            deps, events, inlined, truncated = self._deps, self._recording, self._inlined_now, self._truncated_now
         finally:
             self._deps = None
             self._inlined_now = None
+            self._truncated_now = None
             self._recording = None
         if sig is not None and sig() == before:
             events = ()  # inert: replaying it would change nothing
@@ -207,7 +214,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             local = frozenset(n for n in deps if id(n) in alive)
             modules = self.modules_of(n for n in deps if id(n) not in alive)
             if modules is not None:
-                cache.entries[id(fn.node)] = (fn.node, base, local, events, frozenset(inlined), modules)
+                cache.entries[id(fn.node)] = (fn.node, base, local, events, frozenset(inlined), frozenset(truncated), modules)
 
     def run_standalone(self, fn: FunctionInfo) -> None:
         self.runs = next(_RUN_IDS)

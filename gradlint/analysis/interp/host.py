@@ -44,6 +44,7 @@ class InterpreterHost(Interp, Protocol):
     _active: list["FunctionInfo"]
     _deps: set | None
     _inlined_now: set | None
+    _truncated_now: set | None
     _loop_depth: int
     _inspected: frozenset[int]
     _diff_count: int

@@ -65,7 +65,7 @@ class JitSpec:
 class FunctionInfo:
     __slots__ = (
         "node", "name", "qualname", "cls", "params", "defaults", "closure", "decorators",
-        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined", "uses",
+        "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined", "truncated", "uses",
     )
 
     def __init__(self, node, name: str, qualname: str, cls: ClassInfo | None, closure: tuple) -> None:
@@ -85,6 +85,9 @@ class FunctionInfo:
         self.is_lambda = False
         self.standalone_done = False
         self.inlined = False  # interpreted at least once where it is called
+        # a call inside it was cut at the inlining depth where it was inlined: it still runs on
+        # its own, where that call is within reach (main -> train -> step -> compute_loss)
+        self.truncated = False
         self.uses: Any = None  # evidence.Uses of its body, computed on first use (interp/evidence.py)
 
     def __repr__(self) -> str:  # pragma: no cover
