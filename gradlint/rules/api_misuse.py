@@ -1048,7 +1048,8 @@ class JaxGradWrongArgument(Rule):
         self._got_params: set[str] = set()  # `params = get_params(opt_state)`: a parameter tree
         self._read_by: dict[int, set[str]] = {}  # transform node -> free names of the functions its trace ran
         self._grad_names: dict[str, cst.CSTNode] = {}  # names bound to gradients -> the grad call
-        self._rhs: dict[str, tuple[set[str], cst.CSTNode]] = {}  # name -> (names its last assignment reads, it)
+        self._rhs: dict[str, tuple[frozenset[str], cst.CSTNode]] = {}  # name -> (names its last assignment reads, it)
+        self._reads: dict[int, frozenset[str]] = {}  # id(rhs) -> its names (a statement runs many times)
 
     def _updated(self, grad_call, tree_node, shown_at=None) -> None:
         name = dotted_name(tree_node) if isinstance(tree_node, cst.BaseExpression) else tree_node
@@ -1100,7 +1101,9 @@ class JaxGradWrongArgument(Rule):
                 tree = dotted_name(rhs.args[0].value)
                 if tree:
                     self._init_of[ev.name] = (tree, rhs)  # `opt_state = tx.init(params)`
-        read = {n.value for n in walk(rhs, code_only=True) if isinstance(n, cst.Name)}
+        read = self._reads.get(id(rhs))
+        if read is None:
+            read = self._reads[id(rhs)] = frozenset(n.value for n in walk(rhs, code_only=True) if isinstance(n, cst.Name))
         self._rhs[ev.name] = (read, node)
         grads = [self._grad_names[n] for n in read if n in self._grad_names]
         if grads and (isinstance(node, cst.AugAssign) or ev.name in read):
