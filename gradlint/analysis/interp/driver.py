@@ -157,7 +157,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             i += 1
             if not fn.standalone_done:
                 fn.standalone_done = True
-                if fn.inlined and not fn.truncated and self.skip_inlined and fn.jit is None:
+                if fn.inlined and self.skip_inlined and fn.jit is None and not self._rerun_truncated(fn):
                     # already seen with real arguments where it is called (a jitted function
                     # is not: under jax.jit its arguments are tracers, which its own run has)
                     continue
@@ -167,6 +167,15 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                     self._cached_standalone(fn, base, alive)
                 else:
                     self.run_standalone(fn)
+
+    def _rerun_truncated(self, fn: FunctionInfo) -> bool:
+        """An inlined function in which a call was cut at the depth limit runs on its own too
+        when it differentiates (a training step whose loss helper was beyond reach); one that
+        does not (a library helper deep in a call chain) would only cost time."""
+        if not fn.truncated:
+            return False
+        u = self.function_uses(fn)
+        return u.backpropagates or u.tape_diff
 
     def _cached_standalone(self, fn: FunctionInfo, base: tuple, alive: set) -> None:
         cache = self.run_cache
