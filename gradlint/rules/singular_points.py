@@ -20,7 +20,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.events import BinOpEvent, CallEvent, DiffEvent, TransformedCallEvent
-from ..analysis.frameworks.arrays import INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS
+from ..analysis.frameworks.arrays import FLOOR_CALLS, INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS
 from ..analysis.frameworks.tensorflow import TF_INT_DTYPES, TF_NO_GRADIENT_FUNCS
 from ..analysis.names import dotted_name
 from ..diagnostics import Severity
@@ -871,7 +871,7 @@ class SingularPointReached(Rule):
     def _emit(self, site, what: str, proof, call=None) -> None:
         point = "inf" if what in _AT_INF else "exactly 0"
 
-        floor = isinstance(proof, cst.Call) and _func_last(proof) in ("clamp", "clip", "maximum", "max")
+        floor = isinstance(proof, cst.Call) and _func_last(proof) in FLOOR_CALLS
 
         def message(line) -> str:
             via = f", passed to the differentiated function on line {line(call)}" if call is not None else ""

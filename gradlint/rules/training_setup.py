@@ -935,10 +935,7 @@ class NoGradInModuleMethod(Rule):
         self._pending: list = []  # (backward, origin, cut, class node)
 
     def on_call(self, ev: CallEvent) -> None:
-        r = ev.result
-        if r.kind == "module" and r.get(F.FIELDS):
-            for o in r.live:
-                self._modules.setdefault(o, r)
+        _record_module(self._modules, ev.result)
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind == "step" and ev.target.kind == "optimizer":
@@ -1525,10 +1522,9 @@ class SubmoduleNotInOptimizer(Rule):
 
     def on_call(self, ev: CallEvent) -> None:
         r = ev.result
-        if r.kind == "module" and r.get(F.FIELDS):
-            for o in r.live:
-                self._modules.setdefault(o, r)
-        elif r.kind == "optimizer" and (ev.qual or "").startswith("torch.optim."):
+        if _record_module(self._modules, r):
+            return
+        if r.kind == "optimizer" and (ev.qual or "").startswith("torch.optim."):
             params = ev.arg(0, "params")
             self._optimizers.append((ev.node, frozenset(r.get(F.OPT_PARAMS) or ()), params is not None and _understood(params)))
 
@@ -1584,6 +1580,16 @@ class SubmoduleNotInOptimizer(Rule):
 
 
 _KEPT_AS_IS = re.compile(r"backbone|pretrain|frozen|freeze|teacher|target|ema|momentum|key_enc|_k$|fixed|vgg|clip", re.I)
+
+
+def _record_module(modules: dict, r) -> bool:
+    """Remember a module instance of the file's classes by its origins (origin -> its value, with
+    the fields its methods set); True when `r` is one."""
+    if r.kind == "module" and r.get(F.FIELDS):
+        for o in r.live:
+            modules.setdefault(o, r)
+        return True
+    return False
 
 
 def _understood(params) -> bool:

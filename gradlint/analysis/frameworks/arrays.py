@@ -253,21 +253,31 @@ def guarded_after_binop(op: str, vals: list, node: cst.CSTNode):
     return None
 
 
+def _const_number(v) -> float | int | None:
+    c = v.get(CONST) if v is not None else None
+    return c if isinstance(c, (int, float)) and not isinstance(c, bool) else None
+
+
+def _lower_bound(inputs: list, kwargs: dict):
+    """The constant lower bound of `clamp(u, min=...)`, `clip(u, lo, hi)`, `u.clamp_min(lo)`,
+    `maximum(u, lo)` (the keyword, else the second input), or None."""
+    low = kwargs.get("min", kwargs.get("a_min", kwargs.get("clip_value_min")))
+    if low is None and len(inputs) >= 2:
+        low = inputs[1]
+    return _const_number(low)
+
+
 def guarded_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CSTNode):
     """`clamp(u, min=1e-12)`, `u.clamp_min(eps)`, `clip(u, 1e-6, None)`: GUARDED (the call), or None."""
     if name not in ("clamp", "clip", "clamp_min", "maximum", "clip_by_value"):
         return None
-    low = kwargs.get("min", kwargs.get("a_min", kwargs.get("clip_value_min")))
-    if low is None and len(inputs) >= 2:
-        low = inputs[1]
-    c = low.get(CONST) if low is not None else None
-    return at if isinstance(c, (int, float)) and not isinstance(c, bool) and c > 0 else None
+    c = _lower_bound(inputs, kwargs)
+    return at if c is not None and c > 0 else None
 
 
 # ------------------------------------------------------------------ exact zeros of a floor at 0
-def _is_zero(v) -> bool:
-    c = v.get(CONST) if v is not None else None
-    return isinstance(c, (int, float)) and not isinstance(c, bool) and c == 0
+# the JAX calls that floor their input at a constant (floor_exact)
+FLOOR_CALLS = frozenset({"clip", "clamp", "maximum", "max"})
 
 
 def floor_exact(fw: str | None, name: str | None, inputs: list, kwargs: dict, at: cst.CSTNode):
@@ -280,13 +290,12 @@ def floor_exact(fw: str | None, name: str | None, inputs: list, kwargs: dict, at
     Not a ReLU (jax.nn.relu, torch's relu and TensorFlow's mask the cotangent: 0, not NaN) and
     not torch's clamp/maximum or tf.maximum (they select the cotangent too: inf only for an
     input exactly 0, which the data does not prove)."""
-    if fw != "jax" or name not in ("clip", "clamp", "maximum", "max"):
+    if fw != "jax" or name not in FLOOR_CALLS:
         return None
     if name in ("maximum", "max"):
-        floor = any(_is_zero(v) for v in inputs[:2])
+        floor = any(_const_number(v) == 0 for v in inputs[:2])
     elif name == "clamp":  # lax.clamp(min, x, max)
-        floor = bool(inputs) and _is_zero(inputs[0])
+        floor = bool(inputs) and _const_number(inputs[0]) == 0
     else:
-        low = kwargs.get("min", kwargs.get("a_min"))
-        floor = _is_zero(low if low is not None else (inputs[1] if len(inputs) >= 2 else None))
+        floor = _lower_bound(inputs, kwargs) == 0
     return Exact(True, False, at) if floor else None
