@@ -101,6 +101,7 @@ class FileContext:
         self.findings: list[_Finding] = []
         self._code_cache: dict[int, str] = {}
         self._parents: dict[int, cst.CSTNode] | None = None
+        self._discarded: set[int] | None = None
         self._ranges: dict[int, tuple | None] = {}
         self._code_text = code_text  # the prefilter's mask when it made one
 
@@ -131,6 +132,14 @@ class FileContext:
                     stack.append(child)
             self._parents = parents
         return self._parents.get(id(node))
+
+    def discarded(self, node: cst.CSTNode) -> bool:
+        """Whether `node` is the value of an expression statement (`x.add(1)` on a line of its
+        own). Answered from the statements alone, not from the parent map: a rule asks this of
+        every call of a common method name, and the parent map walks every expression."""
+        if self._discarded is None:
+            self._discarded = _expression_statements([pc.module for pc in self.chunks])
+        return id(node) in self._discarded
 
     def ancestors(self, node: cst.CSTNode):
         p = self.parent(node)
@@ -185,6 +194,27 @@ class FileContext:
         else:
             end = Position(fl(local), col + len(snippet))
         return Position(fl(local), col), end
+
+
+def _expression_statements(roots: list[cst.CSTNode]) -> set[int]:
+    """ids of the values of every expression statement under `roots`, found by walking
+    statements and blocks only (expressions hold no statements; lambdas hold none)."""
+    out: set[int] = set()
+    stack: list = list(roots)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            out.update(id(s.value) for s in node.body if isinstance(s, cst.Expr))
+        elif isinstance(node, (cst.Module, cst.IndentedBlock)):
+            stack.extend(node.body)
+        else:
+            for field in ("body", "orelse", "finalbody"):
+                part = getattr(node, field, None)
+                if isinstance(part, cst.CSTNode):
+                    stack.append(part)
+            stack.extend(getattr(node, "handlers", ()))
+            stack.extend(getattr(node, "cases", ()))
+    return out
 
 
 @dataclass
@@ -342,15 +372,25 @@ def check_source_full(
             else:
                 handlers.setdefault(ev_cls, []).append((inst, fn))
 
+    # per callee name, every rule that hears of its calls (call_all + call_by_name[name]),
+    # merged on first use: a check emits hundreds of thousands of call events
+    call_handlers: dict[str | None, list] = {}
+
     def disable(inst: Rule, exc: BaseException) -> None:
+        # new lists, not edits in place: emit() may be iterating one of them right now
         failed[inst.code] = exc
-        for lst in [call_all, *call_by_name.values(), *handlers.values()]:
-            lst[:] = [h for h in lst if h[0] is not inst]
+        call_all[:] = [h for h in call_all if h[0] is not inst]  # read only when merging below
+        for name, lst in list(call_by_name.items()):
+            call_by_name[name] = [h for h in lst if h[0] is not inst]
+        for ev_type, lst in list(handlers.items()):
+            handlers[ev_type] = [h for h in lst if h[0] is not inst]
+        call_handlers.clear()
 
     def emit(ev) -> None:
         if type(ev) is CallEvent:
-            by_name = call_by_name.get(ev.name)
-            hs = call_all + by_name if by_name else call_all
+            hs = call_handlers.get(ev.name)
+            if hs is None:
+                hs = call_handlers[ev.name] = call_all + call_by_name.get(ev.name, [])
         else:
             hs = handlers.get(type(ev))
         if not hs:

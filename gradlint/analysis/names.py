@@ -11,14 +11,29 @@ from typing import Any
 import libcst as cst
 
 
+# libcst's node classes are ABCs, so `isinstance(node, cst.Name)` goes through ABCMeta's
+# check; Name, Attribute and the literal classes are leaves of libcst's hierarchy (nothing
+# subclasses them), so comparing the type is the same test at a fraction of the cost. These two
+# helpers run half a million times on the 22 training repositories.
+_NAME, _ATTRIBUTE = cst.Name, cst.Attribute
+
+
 def dotted_name(node: cst.CSTNode | None) -> str | None:
     """`x` -> "x", `self.h` -> "self.h", `a.b.c` -> "a.b.c"; other expressions -> None."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = dotted_name(node.value)
-        return f"{base}.{node.attr.value}" if base else None
-    return None
+    t = type(node)
+    if t is _NAME:
+        return node.value  # type: ignore[union-attr]
+    if t is not _ATTRIBUTE:
+        return None
+    parts = []
+    while type(node) is _ATTRIBUTE:
+        parts.append(node.attr.value)  # type: ignore[union-attr]
+        node = node.value  # type: ignore[union-attr]
+    if type(node) is not _NAME:
+        return None
+    parts.append(node.value)  # type: ignore[union-attr]
+    parts.reverse()
+    return ".".join(parts)
 
 
 def root_name(node: cst.CSTNode | None) -> str | None:
@@ -36,26 +51,27 @@ class _NoConst:
 NOCONST: Any = _NoConst()  # "not a literal" (None is a literal)
 
 
-def literal(node: cst.CSTNode) -> Any:
+def literal(node: Any) -> Any:  # a CSTNode; Any: mypy does not narrow on `type(node) is`
     """The Python value of a literal (numbers, strings, True/False/None, unary minus), else
     NOCONST."""
-    if isinstance(node, cst.Integer):
+    t = type(node)
+    if t is cst.Integer:
         try:
             return int(node.value.replace("_", ""), 0)
         except ValueError:
             return None
-    if isinstance(node, cst.Float):
+    if t is cst.Float:
         try:
             return float(node.value.replace("_", ""))
         except ValueError:
             return None
-    if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+    if t is _NAME and node.value in ("True", "False", "None"):
         return {"True": True, "False": False, "None": None}[node.value]
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+    if t is cst.UnaryOperation and isinstance(node.operator, cst.Minus):
         v = literal(node.expression)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return -v
-    if isinstance(node, cst.SimpleString):
+    if t is cst.SimpleString:
         v = node.value
         # most strings have no prefix and no escapes: skip literal_eval (it is slow)
         if v[:1] in "'\"" and "\\" not in v:

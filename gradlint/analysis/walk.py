@@ -99,6 +99,46 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return list(node.children) if names is None else _read_fields(node, names)
 
 
+def _compile_reader(names: tuple[str, ...]) -> Callable[[cst.CSTNode], list[cst.CSTNode]]:
+    """`lambda node: _read_fields(node, names)` with the loop over `names` unrolled: the code
+    walks (evidence collection, rule queries) read a million nodes' fields on the 22 training
+    repositories, and the generic loop's name lookups were a tenth of those walks."""
+    if not names:
+        return lambda node: []
+    lines = ["def read(node):", "    out = []"]
+    for name in names:
+        lines += [
+            f"    v = node.{name}",
+            "    t = type(v)",
+            "    if t is tuple or t is list:",
+            "        out.extend([c for c in v if is_node(type(c))])",
+            "    elif is_node(t):",
+            "        out.append(v)",
+        ]
+    lines.append("    return out")
+    scope: dict = {"is_node": _is_node_type}
+    exec("\n".join(lines), scope)  # noqa: S102 - field names come from libcst's own dataclasses
+    return scope["read"]
+
+
+_CODE_READER: dict[type, Callable[[cst.CSTNode], list[cst.CSTNode]]] = {}
+
+
+def _code_reader(t: type) -> Callable[[cst.CSTNode], list[cst.CSTNode]]:
+    names = _code_order(t)
+    reader: Callable[[cst.CSTNode], list[cst.CSTNode]]
+    if names is None or not all(n.isidentifier() for n in names):
+        reader = _children_without_trivia
+    else:
+        reader = _compile_reader(names)
+    _CODE_READER[t] = reader
+    return reader
+
+
+def _children_without_trivia(node: cst.CSTNode) -> list[cst.CSTNode]:
+    return [c for c in node.children if not isinstance(c, _TRIVIA_TYPES)]
+
+
 def _is_trivia_field(name: str) -> bool:
     return name in _TRIVIA_FIELDS or name.startswith("whitespace")
 
@@ -106,10 +146,11 @@ def _is_trivia_field(name: str) -> bool:
 def code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """`children(node)` without the syntax trivia (whitespace, comments, brackets, commas,
     operator tokens): the same order, only the nodes that are code."""
-    names = _code_order(type(node))
-    if names is None:
-        return [c for c in node.children if not isinstance(c, _TRIVIA_TYPES)]
-    return _read_fields(node, names)
+    t = type(node)
+    reader = _CODE_READER.get(t)
+    if reader is None:
+        reader = _code_reader(t)
+    return reader(node)
 
 
 # for node types whose field order cannot be read (none in libcst 1.x; kept as a fallback)

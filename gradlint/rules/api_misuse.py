@@ -716,7 +716,7 @@ class ResultDiscarded(Rule):
     def on_call(self, ev: CallEvent) -> None:
         m = ev.method
         recv = ev.recv
-        if not isinstance(self.ctx.parent(ev.node), cst.Expr):
+        if not self.ctx.discarded(ev.node):
             return  # the result is used
         at = self._at_base(ev.node)
         if m in AT_UPDATES and at is not None and recv is not None and (recv.get(F.FW) == "jax" or recv.get(F.AT_OF)):
@@ -1048,7 +1048,7 @@ class JaxGradWrongArgument(Rule):
         self._got_params: set[str] = set()  # `params = get_params(opt_state)`: a parameter tree
         self._read_by: dict[int, set[str]] = {}  # transform node -> free names of the functions its trace ran
         self._grad_names: dict[str, cst.CSTNode] = {}  # names bound to gradients -> the grad call
-        self._rhs: dict[str, tuple[frozenset[str], cst.CSTNode]] = {}  # name -> (names its last assignment reads, it)
+        self._rhs: dict[str, cst.Assign | cst.AugAssign] = {}  # name -> its last assignment
         self._reads: dict[int, frozenset[str]] = {}  # id(rhs) -> its names (a statement runs many times)
 
     def _updated(self, grad_call, tree_node, shown_at=None) -> None:
@@ -1101,14 +1101,22 @@ class JaxGradWrongArgument(Rule):
                 tree = dotted_name(rhs.args[0].value)
                 if tree:
                     self._init_of[ev.name] = (tree, rhs)  # `opt_state = tx.init(params)`
-        read = self._reads.get(id(rhs))
-        if read is None:
-            read = self._reads[id(rhs)] = frozenset(n.value for n in walk(rhs, code_only=True) if isinstance(n, cst.Name))
-        self._rhs[ev.name] = (read, node)
+        self._rhs[ev.name] = node
+        if not self._grad_names:
+            return  # no gradient bound yet: nothing this right-hand side reads can be one
+        read = self._names_read(rhs)
         grads = [self._grad_names[n] for n in read if n in self._grad_names]
         if grads and (isinstance(node, cst.AugAssign) or ev.name in read):
             for grad_call in grads:  # a hand-written step: `w -= lr * g`, `params = params - lr * grads`
                 self._updated(grad_call, ev.target_node)
+
+    def _names_read(self, rhs) -> frozenset[str]:
+        """The names a right-hand side reads, computed once per node (a statement runs many
+        times) and only when asked: most assignments of a file never need it."""
+        read = self._reads.get(id(rhs))
+        if read is None:
+            read = self._reads[id(rhs)] = frozenset(n.value for n in walk(rhs, code_only=True) if isinstance(n, cst.Name))
+        return read
 
     def on_function(self, ev: FunctionEvent) -> None:
         traced = ev.ctx.traced
@@ -1153,11 +1161,11 @@ class JaxGradWrongArgument(Rule):
             return
         for d in taken:
             made = self._rhs.get(d)
-            source = sorted(made[0] & trees.keys()) if made else []
+            source = sorted(self._names_read(made.value) & trees.keys()) if made is not None else []
             if source:
                 n = source[0]
                 self.report(ev.node, lambda line, n=n, d=d, made=made: (
-                    f"{qual} differentiates `{d}`, which is computed from the parameters `{n}` (line {line(made[1])}), not "
+                    f"{qual} differentiates `{d}`, which is computed from the parameters `{n}` (line {line(made)}), not "
                     f"the parameters themselves: the gradients have the shape of `{d}` and the update of `{n}` fails or is "
                     f"wrong; differentiate a function of `{n}` that computes `{d}` inside"))
                 return

@@ -394,8 +394,6 @@ class MissingZeroGrad(Rule):
         across iterations (idinvert's `optimizer_D`; DCGAN without `netD.zero_grad()`). Only when
         every clearing has known parameters, and the loop resets no `.grad` by hand."""
         loop = key[1][-1][0]
-        if re.search(r"(?<!autograd)\.grad\b", self.ctx.code(loop)):
-            return
         for st in f["steps"]:
             params = _certain(st.target.get(F.OPT_PARAMS))
             if not params or params & f["cleared"]:
@@ -403,6 +401,9 @@ class MissingZeroGrad(Rule):
             hit = [b for b in f["backward"] if b.target.live & params]
             if not hit:
                 continue
+            # asked last: generating the loop's code is the costly part of this check
+            if re.search(r"(?<!autograd)\.grad\b", self.ctx.code(loop)):
+                return
             node = st.node
             name = self.ctx.code(node.func.value) if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else "this optimizer"
             self.report(

@@ -21,7 +21,7 @@ from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..analysis.queries import module_origins
-from ..analysis.walk import walk
+from ..analysis.walk import code_children, walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
 from .base import Family, Invalid, Rule
@@ -543,6 +543,7 @@ class ZeroGradPerMicroBatch(Rule):
         self._backwards: list[DiffEvent] = []
         self._loop_zeros: list[OptEvent] = []  # every zero_grad() in a loop
         self._done: set[int] = set()
+        self._loop_parents: dict[int, dict] = {}  # id(loop) -> its own parent map (_every_k)
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind == "zero_grad" and ev.ctx.loops:
@@ -637,20 +638,39 @@ class ZeroGradPerMicroBatch(Rule):
 
     def _direct_statement(self, node, loop) -> bool:
         """`node` is a statement of the loop's own body, not inside an if/with/try of it."""
-        stmt = self.ctx.parent(node)
-        while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
-            stmt = self.ctx.parent(stmt)
-        block = self.ctx.parent(stmt) if stmt is not None else None
-        return block is not None and self.ctx.parent(block) is loop
+        body = loop.body
+        if not isinstance(body, cst.IndentedBlock):
+            return False  # `for b in batches: opt.zero_grad()` has no statement line
+        return any(isinstance(stmt, cst.SimpleStatementLine) and any(n is node for n in walk(stmt, code_only=True))
+                   for stmt in body.body)
 
     def _every_k(self, node, loop) -> bool:
         """`node` runs under an `if` of the loop whose test takes a remainder (`i % k == 0`)."""
-        cur = self.ctx.parent(node)
+        parents = self._loop_parents.get(id(loop))
+        if parents is None:
+            parents = self._loop_parents[id(loop)] = _parent_map(loop)
+        # the loop's own map when `node` is written in it; else (a helper the loop calls) the file's
+        parent = (lambda n: parents.get(id(n))) if id(node) in parents else self.ctx.parent
+        cur = parent(node)
         while cur is not None and cur is not loop:
             if isinstance(cur, cst.If) and "%" in self.ctx.code(cur.test):
                 return True
-            cur = self.ctx.parent(cur)
+            cur = parent(cur)
         return False
+
+
+def _parent_map(root) -> dict:
+    """id(node) -> its parent, for the nodes under `root`: a walk of one loop, where the file's
+    parent map (FileContext.parent) walks every expression of the file."""
+    out: dict = {}
+    stack = [root]
+    while stack:
+        cur = stack.pop()
+        for child in code_children(cur):
+            out[id(child)] = cur
+            stack.append(child)
+    return out
+
 
 _DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})
 # a method that reaches submodules without naming them: an unnamed one may still be used
