@@ -103,7 +103,7 @@ STARRED = fact("starred", "an element of a `*args` argument")
 # --- containers and objects
 ITEMS = fact("items", "the elements of a tuple/list literal, in order (tuple of Vals)", survives={Op.MODULE_OUTPUT})
 ELEM = fact("elem", "what one element of an iterable is (a Val)")
-KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])")
+KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])", survives={Op.MODULE_OUTPUT})
 OTHER_KEYS = fact("other_keys", "what a dict's constant string keys not in KEYS hold (a Val): an optimizer's param group holds numbers besides 'params'")
 FIELDS = fact("fields", "an object's attributes as its methods set them (a mutable dict, shared like the object)")
 PERSISTENT = fact("persistent", "held by an object (`self.x`): it outlives the call", survives={Op.DATA, Op.ATTRIBUTE, Op.INDEX})

@@ -15,6 +15,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/kengz/SLM-Lab/pull/133', 'ActorCritic.calc_policy_loss packs the per-step log-probabilities (and entropies) collected by the body into torch.tensor(..., requires_grad=True); that builds a new leaf from their values, so the policy loss has a gradient only with respect to this copy and the actor network is never updated ("REINFORCE and its descendants are broken ... no gradient update was done")'),
     ),
     'GL103': (
+        ('https://github.com/yifita/deep_cage/issues/16', 'the mean-value-coordinate weights are detached inside the deformation function, and the same tensor is returned for the WREG regulariser, so mvc_weight has no effect whatever its value'),
         ('https://github.com/d2l-ai/d2l-en/pull/2600', "the book's custom layer MyLinear registers weight and bias as nn.Parameter but computes its output from self.weight.data and self.bias.data; .data is a view without autograd history, so nothing built from MyLinear sends a gradient to its parameters and a network made of these layers cannot be trained"),
     ),
     'GL104': (

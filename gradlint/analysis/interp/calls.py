@@ -483,14 +483,20 @@ class CallsMixin(_Base):
                 if mod.kind == K.MODULE:
                     out_attrs = F.propagate(ret.attrs, F.Op.MODULE_OUTPUT)
                     items = out_attrs.get(F.ITEMS) if out_attrs else None
-                    if items and not frozen and mod.live:
+                    keys = out_attrs.get(F.KEYS) if out_attrs else None
+                    if (items or keys) and not frozen and mod.live:
                         # `output, hidden = self.model(x, h)`: each returned tensor is computed by
                         # the module, whose origin the holder's view carries (a submodule is part
-                        # of the module that holds it); unpacking takes the items, not the tuple
+                        # of the module that holds it); unpacking takes the items, not the tuple.
+                        # A forward returning a dict (`{"deformed": d, "weight": w.detach()}`) is
+                        # read the same way, by key: the detached entry stays detached
+                        def held(it: Val) -> Val:
+                            return Val(it.live | mod.live, it.cuts, it.notes, it.graphs, it.kind, it.attrs) if it.kind == K.TENSOR and it.live else it
                         out_attrs = dict(out_attrs)
-                        out_attrs[F.ITEMS] = tuple(
-                            Val(it.live | mod.live, it.cuts, it.notes, it.graphs, it.kind, it.attrs)
-                            if it.kind == K.TENSOR and it.live else it for it in items)
+                        if items:
+                            out_attrs[F.ITEMS] = tuple(held(it) for it in items)
+                        if isinstance(keys, dict) and keys:
+                            out_attrs[F.KEYS] = {k: held(it) for k, it in keys.items()}
                     out = self.op_result(ev.node, st, [ret] if frozen else [ret, mod], kind=ret.kind if ret.kind not in (None, K.NONE) else K.TENSOR,
                                          attrs=out_attrs)
                     return out.with_fact(F.FW, fw)
