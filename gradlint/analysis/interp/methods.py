@@ -179,7 +179,9 @@ class MethodsMixin(_Base):
                 if sev.notes:
                     value = value.add_notes(sev.notes)
                 if recv_name is not None:
-                    attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in (F.ITEMS, F.ELEM)}
+                    # `d.update(other)` may replace any key: what KEYS said of d is no longer known
+                    dropped = (F.ITEMS, F.ELEM, F.KEYS) if m == "update" else (F.ITEMS, F.ELEM)
+                    attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in dropped}
                     attrs[F.ELEM] = join([recv.get(F.ELEM) or self.iter_val(recv), value]) if (recv.get(F.ELEM) is not None or recv.get(F.ITEMS)) else value
                     st.env[recv_name] = combine([recv, value], kind=recv.kind or K.LIST, attrs=attrs)
                 if m == "setdefault":
