@@ -146,6 +146,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL410': (
         ('https://github.com/LZGMatrix/BOP19_CDPN_2019ICCV/issues/4', 'the coordinate maps are decoded with torch.argmax over the bins before the loss, so the loss has no grad_fn'),
         ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),
+        ('https://github.com/tensorflow/tensorflow/issues/8625', 'the prediction is thresholded with tf.floor(sigmoid(...)) before the L1 loss; floor has no gradient, so minimize() finds no gradient for any variable (the answer: "tf.floor doesn\'t have a gradient")'),
     ),
     'GL501': (
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
