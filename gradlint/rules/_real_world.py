@@ -40,6 +40,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL113': (
         ('https://github.com/tensorflow/tensorflow/issues/31264', 'the tape watches model.inputs (the symbolic Keras inputs) instead of the eager images actually fed to the model, so the gradient of the loss with respect to model.inputs is [None]'),
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
+        ('https://github.com/fchollet/deep-learning-with-python-notebooks/issues/181', "porting the DeepDream listing from K.gradients to TF2, the loss is still built from the symbolic layer outputs of the functional model and the tape is opened only around the gradient call; a tape cannot differentiate symbolic KerasTensors (AttributeError: 'KerasTensor' object has no attribute '_id'), and nothing was recorded inside it anyway"),
     ),
     'GL115': (
         ('https://github.com/tensorflow/docs/pull/1391', 'the PR indents the two gradient computations of the DCGAN train_step into the body of the `with gen_tape, disc_tape` block; gen_tape.gradient then runs while disc_tape is still recording, so the generator\'s backward ops are recorded on the discriminator tape (the reviewer: "the gradient calculation should happen outside the scope of the context manager. If you put it inside, then the tape will track the gradients for every batch which can result in an OOM error")'),

@@ -337,7 +337,10 @@ class TensorFlow(Framework):
     def call_other(self, it: Interp, q: str, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
         node = ev.node
         last = q.rsplit(".", 1)[-1]
-        if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and ("layers" in q or "models" in q or last in ("Sequential", "Model")):
+        # a layer, a model, or a pretrained model of keras.applications (`InceptionV3(...)`,
+        # `ResNet50(...)`): a Keras model with weights and symbolic `input`/`output`
+        if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and (
+                "layers" in q or "models" in q or "applications" in q or last in ("Sequential", "Model")):
             return it.new_module(node, q, fw="tf")
         if (q.startswith("keras.optimizers.") and last[:1].isupper()
                 or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
