@@ -150,6 +150,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/tensorflow/tensorflow/issues/8625', 'the prediction is thresholded with tf.floor(sigmoid(...)) before the L1 loss; floor has no gradient, so minimize() finds no gradient for any variable (the answer: "tf.floor doesn\'t have a gradient")'),
     ),
     'GL501': (
+        ('https://github.com/dillondavis/RecurrentAttentionConvolutionalNeuralNetwork/issues/4', 'the pairwise ranking loss returns one value per sample; with batch_size 32 instead of 1, .backward() is called on a vector'),
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
         ('https://github.com/pytorch/pytorch/issues/6166', 'a segmentation loss built with NLLLoss(reduce=False) returns a (batch, height, width) tensor and loss.backward() is called on it directly'),
     ),

@@ -705,6 +705,13 @@ class Torch(Framework):
             if last == "ModuleList" and args and it.iter_val(args[0]).get(F.OUTPUT_SAVED):
                 # `nn.ModuleList(nn.Sequential(conv, nn.ReLU()) for c in chans)`: each layer does
                 attrs[F.OUTPUT_SAVED] = True
+            if last == "ModuleList" and args:
+                layer = it.iter_val(args[0])
+                lq = layer.get(F.QUAL_NEW) if layer.kind == K.MODULE else None
+                if lq and lq.startswith("torch.nn.") and not layer.get(F.LOSS_MODULE):
+                    # `nn.ModuleList([nn.Linear(8, 200) for _ in range(3)])`: each head is a Linear,
+                    # and what it computes on a batch keeps the batch dimension
+                    attrs[F.LAYER_QUAL] = lq
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})

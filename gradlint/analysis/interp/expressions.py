@@ -567,4 +567,6 @@ def _layer_of(container: Val) -> Val:
     attrs = {F.FW: container.get(F.FW) or "torch"}
     if container.get(F.OUTPUT_SAVED) and (container.get(F.QUAL_NEW) or "").endswith("ModuleList"):
         attrs[F.OUTPUT_SAVED] = True
+    if container.get(F.LAYER_QUAL):
+        attrs[F.LAYER_QUAL] = container.get(F.LAYER_QUAL)
     return Val(container.live, kind=K.MODULE, attrs=attrs)
