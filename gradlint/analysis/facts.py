@@ -102,8 +102,8 @@ STARRED = fact("starred", "an element of a `*args` argument")
 
 # --- containers and objects
 ITEMS = fact("items", "the elements of a tuple/list literal, in order (tuple of Vals)", survives={Op.MODULE_OUTPUT})
-ELEM = fact("elem", "what one element of an iterable is (a Val)")
-KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])")
+ELEM = fact("elem", "what one element of an iterable is (a Val)", survives={Op.MODULE_OUTPUT})
+KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])", survives={Op.MODULE_OUTPUT})
 OTHER_KEYS = fact("other_keys", "what a dict's constant string keys not in KEYS hold (a Val): an optimizer's param group holds numbers besides 'params'")
 FIELDS = fact("fields", "an object's attributes as its methods set them (a mutable dict, shared like the object)")
 PERSISTENT = fact("persistent", "held by an object (`self.x`): it outlives the call", survives={Op.DATA, Op.ATTRIBUTE, Op.INDEX})
@@ -111,6 +111,8 @@ SUBMODULE_OF = fact("submodule_of", "an attribute of a module whose class is not
 
 # --- callables and references
 QUAL = fact("qual", "qualified name of a library module/class/function (REF), or of the class an object was made from")
+LAYER_QUAL = fact("layer_qual", "for an nn.ModuleList of library layers of one class (`ModuleList([nn.Linear(8, 2) for _ in ...])`), "
+                  "and for each layer read from it: that class (`torch.nn.Linear`)")
 QUAL_NEW = fact("qual_new", "the library class a module was constructed from (`torch.nn.Linear`)")
 FN = fact("fn", "the FunctionInfo of a FUNCTION or BOUND value")
 SELF = fact("self", "the receiver of a BOUND method")

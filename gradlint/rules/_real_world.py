@@ -15,6 +15,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/kengz/SLM-Lab/pull/133', 'ActorCritic.calc_policy_loss packs the per-step log-probabilities (and entropies) collected by the body into torch.tensor(..., requires_grad=True); that builds a new leaf from their values, so the policy loss has a gradient only with respect to this copy and the actor network is never updated ("REINFORCE and its descendants are broken ... no gradient update was done")'),
     ),
     'GL103': (
+        ('https://github.com/yifita/deep_cage/issues/16', 'the mean-value-coordinate weights are detached inside the deformation function, and the same tensor is returned for the WREG regulariser, so mvc_weight has no effect whatever its value'),
         ('https://github.com/d2l-ai/d2l-en/pull/2600', "the book's custom layer MyLinear registers weight and bias as nn.Parameter but computes its output from self.weight.data and self.bias.data; .data is a view without autograd history, so nothing built from MyLinear sends a gradient to its parameters and a network made of these layers cannot be trained"),
     ),
     'GL104': (
@@ -39,6 +40,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL113': (
         ('https://github.com/tensorflow/tensorflow/issues/31264', 'the tape watches model.inputs (the symbolic Keras inputs) instead of the eager images actually fed to the model, so the gradient of the loss with respect to model.inputs is [None]'),
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
+        ('https://github.com/fchollet/deep-learning-with-python-notebooks/issues/181', "porting the DeepDream listing from K.gradients to TF2, the loss is still built from the symbolic layer outputs of the functional model and the tape is opened only around the gradient call; a tape cannot differentiate symbolic KerasTensors (AttributeError: 'KerasTensor' object has no attribute '_id'), and nothing was recorded inside it anyway"),
     ),
     'GL115': (
         ('https://github.com/tensorflow/docs/pull/1391', 'the PR indents the two gradient computations of the DCGAN train_step into the body of the `with gen_tape, disc_tape` block; gen_tape.gradient then runs while disc_tape is still recording, so the generator\'s backward ops are recorded on the discriminator tape (the reviewer: "the gradient calculation should happen outside the scope of the context manager. If you put it inside, then the tape will track the gradients for every batch which can result in an OOM error")'),
@@ -145,8 +147,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL410': (
         ('https://github.com/LZGMatrix/BOP19_CDPN_2019ICCV/issues/4', 'the coordinate maps are decoded with torch.argmax over the bins before the loss, so the loss has no grad_fn'),
         ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),
+        ('https://github.com/tensorflow/tensorflow/issues/8625', 'the prediction is thresholded with tf.floor(sigmoid(...)) before the L1 loss; floor has no gradient, so minimize() finds no gradient for any variable (the answer: "tf.floor doesn\'t have a gradient")'),
     ),
     'GL501': (
+        ('https://github.com/dillondavis/RecurrentAttentionConvolutionalNeuralNetwork/issues/4', 'the pairwise ranking loss returns one value per sample; with batch_size 32 instead of 1, .backward() is called on a vector'),
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
         ('https://github.com/pytorch/pytorch/issues/6166', 'a segmentation loss built with NLLLoss(reduce=False) returns a (batch, height, width) tensor and loss.backward() is called on it directly'),
     ),

@@ -928,6 +928,8 @@ class UnwatchedTapeSource(Rule):
         super().__init__(ctx)
         self._keras_models: set[str] = set()  # names bound to a Keras model or layer
         self._watched: dict[str, cst.CSTNode] = {}  # `tape.watch(<code>)` calls by the code watched
+        # names bound to a Keras model's placeholder (`dream = model.input`), per function
+        self._symbolic_names: set[tuple[int | None, str]] = set()
 
     call_names = frozenset({"watch"})
 
@@ -973,6 +975,13 @@ class UnwatchedTapeSource(Rule):
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op is None and ev.value.kind == "module" and ev.value.get(F.FW) == "tf":
             self._keras_models.add(ev.name)
+        if ev.op is None:
+            key = (id(ev.ctx.fn.node) if ev.ctx.fn is not None else None, ev.name)
+            value = ev.node.value if isinstance(ev.node, cst.Assign) and len(ev.node.targets) == 1 else None
+            if value is not None and isinstance(ev.node.targets[0].target, cst.Name) and self._placeholder(value) is not None:
+                self._symbolic_names.add(key)  # `dream = model.input`: the name is the placeholder
+            else:
+                self._symbolic_names.discard(key)
 
     def on_store(self, ev) -> None:
         if ev.kind == "attr" and ev.root == "self" and ev.value.kind == "module" and ev.value.get(F.FW) == "tf":
@@ -987,14 +996,16 @@ class UnwatchedTapeSource(Rule):
             return None
         nodes = [e.value for e in node.elements] if isinstance(node, (cst.List, cst.Tuple)) else [node]
         items = source_items(sources)
+        fn = next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
         for n in nodes:
+            if isinstance(n, cst.Name) and (id(fn) if fn is not None else None, n.value) in self._symbolic_names:
+                return n  # bound to `model.input` earlier in the same scope
+            if self._placeholder(n) is not None:
+                return self._placeholder(n)
             if isinstance(n, cst.Subscript):
                 n = n.value  # `model.inputs[0]`
             if not isinstance(n, cst.Attribute) or n.attr.value not in ("input", "inputs", "output", "outputs"):
                 continue
-            owner_name = dotted_name(n.value)
-            if owner_name in self._keras_models:
-                return n
             if unknown_owner and isinstance(n.value, cst.Name) and self._parameter_of_function(n.value):
                 return n
             for item in items:
@@ -1003,6 +1014,16 @@ class UnwatchedTapeSource(Rule):
                     return n
         return None
 
+
+    def _placeholder(self, n):
+        """`model.input`, `model.inputs[0]`, `layer.output` of a Keras model or layer the file
+        binds to a name: the attribute node, else None."""
+        if isinstance(n, cst.Subscript):
+            n = n.value
+        if isinstance(n, cst.Attribute) and n.attr.value in ("input", "inputs", "output", "outputs") \
+                and dotted_name(n.value) in self._keras_models:
+            return n
+        return None
 
     def _parameter_of_function(self, name: cst.Name) -> bool:
         fn = next((a for a in self.ctx.ancestors(name) if isinstance(a, cst.FunctionDef)), None)

@@ -14,6 +14,7 @@ from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.frameworks.torch import AUTOGRAD_GRAD_CREATE_GRAPH_AT, TORCH_FUNCTIONAL_DERIVATIVES
 from ..analysis.names import const_of, root_name
 from ..analysis.values import Note
+from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
@@ -700,7 +701,14 @@ class LossHistoryAccumulated(Rule):
         """Returned or handed on, the sum may be a meta-loss the caller backpropagates (MAML):
         unless each accumulated graph was already backpropagated without `retain_graph` here,
         so a second backward through the sum could only raise."""
-        return key in self._escapes and not (ev.value.graphs and ev.value.graphs <= self._freed)
+        if key not in self._escapes:
+            return False
+        # the nodes the accumulating statement itself builds (`loss_val * batch_size`) sit on top
+        # of what was backpropagated: a second backward through them reaches the freed buffers
+        # all the same
+        here = {id(n) for n in walk(ev.node)}
+        earlier = frozenset(g for g in ev.value.graphs if id(g[0]) not in here)
+        return not (earlier and earlier <= self._freed)
 
     def finish(self) -> None:
         for key, (ev, how, value_node, init) in self._cands.items():

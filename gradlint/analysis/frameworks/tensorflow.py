@@ -26,7 +26,19 @@ if TYPE_CHECKING:  # pragma: no cover
 _E: frozenset = frozenset()
 
 TF_TAPE = frozenset({"tensorflow.GradientTape", "tensorflow.autodiff.GradientTape"})
-TF_VARIABLE = frozenset({"tensorflow.Variable", "keras.Variable", "keras.backend.Variable"})
+TF_VARIABLE = frozenset({
+    "tensorflow.Variable", "keras.Variable", "keras.backend.Variable",
+    # TF1's variables: `tf.get_variable(name, shape, initializer=...)` is as trainable as tf.Variable
+    "tensorflow.compat.v1.Variable", "tensorflow.get_variable", "tensorflow.compat.v1.get_variable",
+})
+# TF1's functional layers build their variables (trainable unless `trainable=False`) and apply
+# them: `tf.layers.dense(x, 1)` is a trained kernel times x. Layers without variables
+# (pooling, dropout, flatten) are ordinary operations.
+TF1_LAYER_PREFIXES = ("tensorflow.layers.", "tensorflow.compat.v1.layers.", "tensorflow.contrib.layers.")
+TF1_LAYER_FUNCS = frozenset({
+    "dense", "fully_connected", "conv1d", "conv2d", "conv3d", "conv2d_transpose", "conv3d_transpose",
+    "separable_conv1d", "separable_conv2d", "convolution2d", "conv2d_in_plane", "batch_normalization", "batch_norm",
+})
 TF_CONST = frozenset(
     {
         "tensorflow.constant", "tensorflow.convert_to_tensor", "tensorflow.zeros", "tensorflow.ones",
@@ -96,6 +108,16 @@ def _variable(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     if dt is None:
         dt = literal_dtype(ev.arg_node(0, "initial_value"), init, "float32") if ev.arg_node(0, "initial_value") is not None else init.get(F.DTYPE)
     trainable = kwargs.get("trainable")
+    if ev.qual is not None and ev.qual.endswith("get_variable"):
+        # `get_variable(name, shape=None, dtype=None, initializer=None, ...)`: the initial value is
+        # the initializer, the dtype the third argument (float32 by default)
+        init = ev.arg(3, "initializer") or EMPTY
+        dtype = ev.arg(2, "dtype")
+        dt = tf_dtype(dtype.get(F.QUAL)) if dtype is not None and dtype.get(F.QUAL) else None
+        if dt is None and isinstance(dtype.get(F.CONST) if dtype is not None else None, str):
+            dt = tf_dtype("tensorflow." + dtype.get(F.CONST))
+        dt = dt or "float32"
+        trainable = ev.arg(5, "trainable")
     o = Origin(K.ORIGIN_TFVAR, "", node, certain=True, framework="tf")
     if trainable is not None and trainable.get(F.CONST) is False:
         o = Origin(K.ORIGIN_TFVAR, "", node, certain=False, framework="tf")
@@ -315,7 +337,10 @@ class TensorFlow(Framework):
     def call_other(self, it: Interp, q: str, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
         node = ev.node
         last = q.rsplit(".", 1)[-1]
-        if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and ("layers" in q or "models" in q or last in ("Sequential", "Model")):
+        # a layer, a model, or a pretrained model of keras.applications (`InceptionV3(...)`,
+        # `ResNet50(...)`): a Keras model with weights and symbolic `input`/`output`
+        if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and (
+                "layers" in q or "models" in q or "applications" in q or last in ("Sequential", "Model")):
             return it.new_module(node, q, fw="tf")
         if (q.startswith("keras.optimizers.") and last[:1].isupper()
                 or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
@@ -326,6 +351,12 @@ class TensorFlow(Framework):
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
         if q.startswith("tensorflow.data."):
             return Val(kind=K.INSTANCE)
+        if q.startswith(TF1_LAYER_PREFIXES) and last in TF1_LAYER_FUNCS:
+            trainable = ev.kwargs.get("trainable")
+            if trainable is None or trainable.get(F.CONST) is not False:
+                o = Origin(K.ORIGIN_TFVAR, "", node, certain=True, framework="tf")
+                kernel = Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "tf", F.TFVAR: True, F.CREATED: node})
+                return it.op_result(node, st, allv + [kernel], kind=K.TENSOR, attrs={F.FW: "tf"})
         attrs: dict = {F.FW: "tf"}
         if all(v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in allv) and any(v.get(F.TFCONST) for v in allv):
             attrs[F.TFCONST] = True

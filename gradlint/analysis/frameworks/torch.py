@@ -160,6 +160,11 @@ _VIEW_METHODS = (
     "view", "reshape", "flatten", "view_as", "reshape_as", "squeeze", "unsqueeze", "permute", "transpose", "t", "expand",
     "expand_as", "narrow", "select", "unfold", "chunk", "split", "unbind", "ravel", "__getitem__",
 )
+# views that keep every element (a batch dimension too): not narrow/select/chunk/an index
+_ALL_ELEMENT_VIEWS = frozenset({
+    "view", "reshape", "flatten", "view_as", "reshape_as", "squeeze", "unsqueeze", "permute", "transpose", "t",
+    "expand", "expand_as", "ravel",
+})
 VIEW_METHODS = frozenset(_VIEW_METHODS)  # (for rules: what `x.unsqueeze(0)` returns is a view)
 # out-of-place methods with an in-place twin (`clamp`/`clamp_`): the receiver is left unchanged
 OUT_OF_PLACE_METHODS = frozenset({
@@ -700,6 +705,13 @@ class Torch(Framework):
             if last == "ModuleList" and args and it.iter_val(args[0]).get(F.OUTPUT_SAVED):
                 # `nn.ModuleList(nn.Sequential(conv, nn.ReLU()) for c in chans)`: each layer does
                 attrs[F.OUTPUT_SAVED] = True
+            if last == "ModuleList" and args:
+                layer = it.iter_val(args[0])
+                lq = layer.get(F.QUAL_NEW) if layer.kind == K.MODULE else None
+                if lq and lq.startswith("torch.nn.") and not layer.get(F.LOSS_MODULE):
+                    # `nn.ModuleList([nn.Linear(8, 200) for _ in range(3)])`: each head is a Linear,
+                    # and what it computes on a batch keeps the batch dimension
+                    attrs[F.LAYER_QUAL] = lq
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
@@ -823,6 +835,10 @@ class Torch(Framework):
                     attrs[F.REDUCED_FROM] = n
             elif m in ("max", "min") and args:
                 attrs[F.SCALAR] = None
+            elif recv.get(F.SCALAR) is False and _keeps_batch_dim(ev):
+                # `cce.sum(1)` of per-sample losses, `x.mean(-1, keepdim=True)`: the batch
+                # dimension (dim 0) is not the one reduced, so the result still has it
+                attrs[F.SCALAR] = False
             if recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None:
                 attrs[F.GRAD_DERIVED] = True
             if recv.get(F.TRACED):
@@ -833,6 +849,10 @@ class Torch(Framework):
             return res
         if m in _VIEW_METHODS:
             attrs = propagate(recv.attrs, Op.VIEW)
+            if m in _ALL_ELEMENT_VIEWS and recv.get(F.SCALAR) is False:
+                # `per_sample.unsqueeze(1)`, `.view(-1)`: the same elements in another shape, so
+                # still more than one (a 0-dim value does not become one: `loss.view(1)` is 1-dim)
+                attrs[F.SCALAR] = False
             if recv.get(F.LEAF) and (recv.get(F.PARAM) or recv.get(F.RG)) and not recv.graphs:
                 attrs[F.LEAF_VIEW] = True
             if recv.get(F.RG) and not recv.graphs and not recv.get(F.PARAM) and m != "__getitem__":
@@ -842,6 +862,22 @@ class Torch(Framework):
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
+
+
+def _keeps_batch_dim(ev: "CallEvent") -> bool:
+    """A reduction of a tensor that keeps a batch dimension (dim 0) leaves it there when the
+    dimensions reduced are given as constants and are all positive (`x.sum(1)`, `x.mean((1, 2))`),
+    or when `keepdim=True`. A negative dimension (`x.sum(-1)`) may be the batch dimension itself
+    (a per-sample vector), and so may a dimension the analysis cannot read."""
+    keep = ev.kwargs.get("keepdim")
+    if keep is not None and keep.get(F.CONST) is True:
+        return True
+    dim = ev.arg(0, "dim")
+    if dim is None:
+        return False
+    items = dim.get(F.ITEMS)
+    consts = [v.get(F.CONST) for v in items] if items else [dim.get(F.CONST)]
+    return bool(consts) and all(isinstance(c, int) and not isinstance(c, bool) and c >= 1 for c in consts)
 
 
 def reduction_of(kwargs: dict[str, Val]) -> str | None:

@@ -483,14 +483,24 @@ class CallsMixin(_Base):
                 if mod.kind == K.MODULE:
                     out_attrs = F.propagate(ret.attrs, F.Op.MODULE_OUTPUT)
                     items = out_attrs.get(F.ITEMS) if out_attrs else None
-                    if items and not frozen and mod.live:
+                    keys = out_attrs.get(F.KEYS) if out_attrs else None
+                    elem = out_attrs.get(F.ELEM) if out_attrs else None
+                    if (items or keys or elem is not None) and not frozen and mod.live:
                         # `output, hidden = self.model(x, h)`: each returned tensor is computed by
                         # the module, whose origin the holder's view carries (a submodule is part
-                        # of the module that holds it); unpacking takes the items, not the tuple
+                        # of the module that holds it); unpacking takes the items, not the tuple.
+                        # A forward returning a dict (`{"deformed": d, "weight": w.detach()}`) is
+                        # read the same way, by key (the detached entry stays detached), and one
+                        # returning a list built in a loop by what one element is
+                        def held(it: Val) -> Val:
+                            return Val(it.live | mod.live, it.cuts, it.notes, it.graphs, it.kind, it.attrs) if it.kind == K.TENSOR and it.live else it
                         out_attrs = dict(out_attrs)
-                        out_attrs[F.ITEMS] = tuple(
-                            Val(it.live | mod.live, it.cuts, it.notes, it.graphs, it.kind, it.attrs)
-                            if it.kind == K.TENSOR and it.live else it for it in items)
+                        if items:
+                            out_attrs[F.ITEMS] = tuple(held(it) for it in items)
+                        if isinstance(keys, dict) and keys:
+                            out_attrs[F.KEYS] = {k: held(it) for k, it in keys.items()}
+                        if elem is not None:
+                            out_attrs[F.ELEM] = held(elem)  # `[h(x) for h in self.heads]`: one head's output
                     out = self.op_result(ev.node, st, [ret] if frozen else [ret, mod], kind=ret.kind if ret.kind not in (None, K.NONE) else K.TENSOR,
                                          attrs=out_attrs)
                     return out.with_fact(F.FW, fw)
@@ -516,7 +526,8 @@ class CallsMixin(_Base):
                 attrs[F.SCALAR] = True
         if attrs.get(F.SCALAR) and n:
             attrs[F.REDUCED_FROM] = attrs.pop(F.NUMEL)  # a loss that sums or averages n values
-        elif red is None and mod.get(F.QUAL_NEW) and not mod.get(F.LOSS_MODULE) and any(a.get(F.SCALAR) is False for a in ev.args):
+        elif red is None and (mod.get(F.QUAL_NEW) or mod.get(F.LAYER_QUAL)) and not mod.get(F.LOSS_MODULE) \
+                and any(a.get(F.SCALAR) is False for a in ev.args):
             # a library layer (not a loss: those have LOSS_MODULE) keeps the batch dimension; a
             # module known only from use (`loss_fn or nn.CrossEntropyLoss()`) may be a loss
             attrs[F.SCALAR] = False

@@ -347,6 +347,7 @@ class ExpressionsMixin(_Base):
     def _e_dict(self, node: cst.Dict, st: State) -> Val:
         vals = []
         keys: dict[str, Val] = {}
+        every_key = True  # every key is a constant string: KEYS lists the whole dict
         for e in node.elements:
             if isinstance(e, cst.DictElement):
                 k = const_of(e.key)
@@ -354,10 +355,15 @@ class ExpressionsMixin(_Base):
                 self.eval(e.key, st)
                 if isinstance(k, str):
                     keys[k] = v
+                else:
+                    every_key = False
                 vals.append(v)
             else:
+                every_key = False
                 vals.append(self.eval(e.value, st))
-        return combine(vals, kind=K.DICT, attrs={F.KEYS: keys} if keys else None)
+        # `out = {}` then `out["loss"] = ...` (a forward filling its outputs by key): the empty
+        # dict has KEYS too, so the stores into it stay per key
+        return combine(vals, kind=K.DICT, attrs={F.KEYS: keys} if keys or every_key else None)
 
     def _e_comp(self, node, st: State) -> Val:
         # a comprehension is a loop: run it as iteration 0, and again as iteration 1 when the
@@ -561,4 +567,6 @@ def _layer_of(container: Val) -> Val:
     attrs = {F.FW: container.get(F.FW) or "torch"}
     if container.get(F.OUTPUT_SAVED) and (container.get(F.QUAL_NEW) or "").endswith("ModuleList"):
         attrs[F.OUTPUT_SAVED] = True
+    if container.get(F.LAYER_QUAL):
+        attrs[F.LAYER_QUAL] = container.get(F.LAYER_QUAL)
     return Val(container.live, kind=K.MODULE, attrs=attrs)

@@ -98,8 +98,10 @@ class MethodsMixin(_Base):
                 if loss is not None and loss.kind == K.FUNCTION and ev.arg(1, "var_list") is not None \
                         and recv.get(F.FW) == "tf":
                     frameworks.tensorflow.minimize_callable(self, ev, st, loss)
-                elif loss is not None and loss.live and loss.kind in (K.TENSOR, None):
-                    # a tensor (TensorFlow 1; a Keras 3 optimizer takes a callable instead)
+                elif loss is not None and (loss.live or loss.cuts) and loss.kind in (K.TENSOR, None):
+                    # a tensor (TensorFlow 1; a Keras 3 optimizer takes a callable instead); one
+                    # whose every path to a variable is cut (`tf.floor` of the prediction) too:
+                    # that is the "No gradients provided for any variable" the rules explain
                     self.differentiate(ev, st, DiffKind.TF_GRAPH, loss, ev.arg_node(0, "loss"),
                                        sources=ev.arg(1, "var_list"), source_node=ev.arg_node(1, "var_list"))
                 self.opt_event(node, st, spec.event, recv)
@@ -179,7 +181,9 @@ class MethodsMixin(_Base):
                 if sev.notes:
                     value = value.add_notes(sev.notes)
                 if recv_name is not None:
-                    attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in (F.ITEMS, F.ELEM)}
+                    # `d.update(other)` may replace any key: what KEYS said of d is no longer known
+                    dropped = (F.ITEMS, F.ELEM, F.KEYS) if m == "update" else (F.ITEMS, F.ELEM)
+                    attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in dropped}
                     attrs[F.ELEM] = join([recv.get(F.ELEM) or self.iter_val(recv), value]) if (recv.get(F.ELEM) is not None or recv.get(F.ITEMS)) else value
                     st.env[recv_name] = combine([recv, value], kind=recv.kind or K.LIST, attrs=attrs)
                 if m == "setdefault":
