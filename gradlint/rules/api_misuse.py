@@ -719,7 +719,10 @@ class ResultDiscarded(Rule):
         if not self.ctx.discarded(ev.node):
             return  # the result is used
         at = self._at_base(ev.node)
-        if m in AT_UPDATES and at is not None and recv is not None and (recv.get(F.FW) == "jax" or recv.get(F.AT_OF)):
+        # the receiver a JAX array, or unknown (a parameter) in a file that imports JAX: the
+        # spelling `x.at[i].set(v)` is JAX's functional update (no other array library has it)
+        if m in AT_UPDATES and at is not None and recv is not None and (
+                recv.get(F.FW) == "jax" or recv.get(F.AT_OF) or (recv.kind is None and "jax" in self.ctx.frameworks)):
             name = self.ctx.code(at)
             self.report(ev.node, f"JAX arrays are immutable: `.at[...].{m}(...)` returns the updated array and leaves `{name}` "
                                  f"unchanged, so this line does nothing; assign it: `{name} = {self.ctx.code(ev.node)}`")

@@ -458,6 +458,11 @@ class GradClipMisplaced(Rule):
                 # a model and an optimizer given as parameters: which parameters is unknown, but
                 # if the next gradient event clears them, the clipping had no effect at all
                 self._unknown_after_step.append((ev, before))
+            elif before.kind == "zero_grad" and not (_origins(ev.target) and _origins(before.target)):
+                # `opt.zero_grad(); clip(model.parameters()); loss.backward()` with the model and
+                # optimizer given as parameters: whichever parameters were cleared, if the next
+                # gradient event is a backward, what it computes reaches the step unclipped
+                self._first_clips.append(ev)
             return
         after_step = before.kind == "step"
         self.report(
@@ -565,8 +570,8 @@ class ZeroGradPerMicroBatch(Rule):
             # every step of this run is outside the loop, and one follows it
             if any(s.ctx.run == run and s.ctx.in_loop(loop) for s in self._steps):
                 continue
-            cleared = _origins(z.target)
-            later = [s for s in self._steps if s.ctx.run == run and s.seq > z.seq and _origins(s.target) & cleared]
+            # the same optimizer: the same parameters, or (given as a parameter) the same receiver
+            later = [s for s in self._steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]
             if not later or not any(b.ctx.run == run and b.ctx.in_loop(loop) and b.seq > z.seq for b in self._backwards):
                 continue
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient

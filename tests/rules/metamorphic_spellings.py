@@ -8,7 +8,12 @@ differently, and says where each line went, so a finding pinned to a line can be
 - `inside_a_function`: the program after its imports becomes the body of `def main(): ...`,
   called at the end (a script turned into a function: its globals become locals and closures);
 - `renamed_variables`: every variable the program binds gets another name (`model` ->
-  `model_v`), so no rule can lean on conventional names.
+  `model_v`), so no rule can lean on conventional names;
+- `in_a_training_function`: the training loop becomes `def train(model, opt, ...)`, called with
+  the objects built above it (how real code hands them over);
+- `library_training_function` (not in `variants`: tests/rules/test_metamorphic.py checks it on
+  its own): the same function alone in its module, nothing built, nothing calling it: the open
+  world, where what the parameters are must be proven from their uses.
 
 A transformation returns None when it does not apply to an example (nothing to rename, an import
 it cannot alias faithfully); the variants are built with libcst, so everything else is kept.
@@ -224,7 +229,107 @@ def _targets(t: cst.CSTNode, out: set[str]) -> None:
         _targets(t.value, out)
 
 
-TRANSFORMS = (aliased_imports, inside_a_function, renamed_variables)
+# ----------------------------------------------------------------------------- training functions
+def _split_at_loop(code: str):
+    """(module, imports, setup, loop part): the loop part starts at the first top-level `for` or
+    `while` and runs to the end; the setup is what comes between the imports and it. None when
+    there is no loop, or when the loop part defines functions or classes (moving a definition
+    into a function changes what other definitions see)."""
+    module = cst.parse_module(code)
+    body = list(module.body)
+    n_imports = 0
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
+            n_imports += 1
+        else:
+            break
+    start = next((i for i in range(n_imports, len(body)) if isinstance(body[i], (cst.For, cst.While))), None)
+    if start is None:
+        return None
+    part = body[start:]
+    if any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) for s in part):
+        return None
+    return module, body[:n_imports], body[n_imports:start], part
+
+
+def _free_setup_names(setup: list, part: list) -> list[str]:
+    """The names the setup binds (not functions or classes) that the loop part reads, in order of
+    first binding: what a training function receives as its parameters."""
+    bound: list[str] = []
+    for stmt in setup:
+        found: set[str] = set()
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign):
+                    for t in small.targets:
+                        _targets(t.target, found)
+                elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+                    _targets(small.target, found)
+        elif isinstance(stmt, (cst.With, cst.For, cst.While, cst.If)):
+            return []  # setup that binds inside blocks: leave the example alone
+        bound += sorted(found - set(bound))
+    read: set[str] = set()
+
+    class Reads(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            read.add(node.value)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)  # `x.attr`: `attr` is not a variable
+            return False
+
+    for stmt in part:
+        stmt.visit(Reads())
+    return [n for n in bound if n in read]
+
+
+def _training_function(params: list[str], part: list) -> cst.FunctionDef:
+    return cst.FunctionDef(
+        name=cst.Name("train"),
+        params=cst.Parameters(params=[cst.Param(cst.Name(n)) for n in params]),
+        body=cst.IndentedBlock(body=part),
+    )
+
+
+def in_a_training_function(code: str) -> Variant | None:
+    """The script's training loop (from its first top-level loop on) becomes
+    `def train(model, opt, ...)`, the objects built above it passed as arguments:
+    `train(model, opt, ...)` at the end."""
+    split = _split_at_loop(code)
+    if split is None:
+        return None
+    module, imports, setup, part = split
+    params = _free_setup_names(setup, part)
+    if not params:
+        return None
+    call = cst.SimpleStatementLine(body=[cst.Expr(cst.Call(
+        func=cst.Name("train"), args=[cst.Arg(cst.Name(n)) for n in params]))])
+    new = module.with_changes(body=[*imports, *setup, _training_function(params, part), call])
+    first_moved = module.with_changes(body=[*imports, *setup]).code.count("\n")
+    text = new.code
+    return Variant("in-a-training-function", text, _line_mapper(code, text, lambda n: n + 1 if n > first_moved else n))
+
+
+def library_training_function(code: str) -> Variant | None:
+    """The open world: the same training function in a module of its own, its objects built by
+    whoever calls it (no setup, no call): what they are must be proven from their uses."""
+    split = _split_at_loop(code)
+    if split is None:
+        return None
+    module, imports, setup, part = split
+    params = _free_setup_names(setup, part)
+    if not params:
+        return None
+    kept = [s for s in setup if isinstance(s, (cst.FunctionDef, cst.ClassDef))]  # the module's own definitions stay
+    new = module.with_changes(body=[*imports, *kept, _training_function(params, part)])
+    text = new.code
+    first_moved = module.with_changes(body=[*imports, *setup]).code.count("\n")
+    removed = first_moved - module.with_changes(body=[*imports, *kept]).code.count("\n")
+    return Variant("library-training-function", text,
+                   _line_mapper(code, text, lambda n: n + 1 - removed if n > first_moved else n))
+
+
+TRANSFORMS = (aliased_imports, inside_a_function, renamed_variables, in_a_training_function)
 
 
 def variants(code: str) -> list[Variant]:
