@@ -10,6 +10,9 @@ prove"):
 - `o.zero_grad()` together with `o.step()`, `o.param_groups`, `scaler.step(o)`,
   `scaler.unscale_(o)` prove that `o` is an optimizer — and so does a bare `o.step()` in a scope
   that backpropagates, when nothing else steps there and `o` is not a scheduler;
+- `s.scale(...)` or `s.unscale_(...)` together with `s.step(...)` or `s.update()` prove that `s`
+  is a GradScaler (so `s.step(opt)` steps inside the loop, and a float16 backward through
+  `s.scale(loss)` is scaled);
 - `m.parameters()`, `m.named_parameters()`, `m.train()`, `m.eval()`, `m.modules()`, ... prove
   that `m` is a module, and so does `m(...)` whose result reaches a value that is
   backpropagated (a forward pass on the loss path).
@@ -51,6 +54,10 @@ class Role:
     MODULE = "module"  # a module method was called on it (parameters, train, eval, ...)
     CALLED = "called"  # only called on the way to a backpropagated value: a module, or a loss function
     OPTIMIZER = "optimizer"
+    SCALER = "scaler"  # a GradScaler: `scaler.scale(loss)` with `scaler.step(opt)` or `scaler.update()`
+
+
+_SCALER_ONLY_METHODS = frozenset({"scale", "unscale_"})
 
 
 @dataclass
@@ -84,7 +91,7 @@ class Uses:
         return bool(self.backprop)
 
     def role(self, name: str) -> str | None:
-        """Role.OPTIMIZER, Role.MODULE, Role.CALLED or None (nothing proven)."""
+        """Role.OPTIMIZER, Role.SCALER, Role.MODULE, Role.CALLED or None (nothing proven)."""
         if name in self._roles:
             return self._roles[name]
         r = self._role(name)
@@ -97,6 +104,10 @@ class Uses:
             return Role.OPTIMIZER
         if "zero_grad" in ms and "step" in ms:
             return Role.OPTIMIZER
+        if ms & _SCALER_ONLY_METHODS and ms & {"step", "update"}:
+            # `scaler.scale(loss).backward(); scaler.step(opt); scaler.update()`: scale/unscale_
+            # name no other object's step-and-update API
+            return Role.SCALER
         if ms & MODULE_ONLY_METHODS or self.attrs_read.get(name, set()) & _MODULE_ONLY_ATTRS:
             return Role.MODULE
         if name in self.forward_callees:

@@ -545,6 +545,7 @@ class ZeroGradPerMicroBatch(Rule):
         super().__init__(ctx)
         self._zeros: list[OptEvent] = []
         self._steps: list[OptEvent] = []
+        self._any_steps: list[OptEvent] = []  # every step event, whatever its target is known to be
         self._backwards: list[DiffEvent] = []
         self._loop_zeros: list[OptEvent] = []  # every zero_grad() in a loop
         self._done: set[int] = set()
@@ -555,8 +556,10 @@ class ZeroGradPerMicroBatch(Rule):
             self._loop_zeros.append(ev)
         if ev.kind == "zero_grad" and ev.ctx.loops and ev.prev is not None and ev.prev[0] in ("backward", "backward_scaled"):
             self._zeros.append(ev)
-        elif ev.kind == "step" and ev.target.kind == "optimizer":
-            self._steps.append(ev)
+        elif ev.kind == "step":
+            self._any_steps.append(ev)
+            if ev.target.kind == "optimizer":
+                self._steps.append(ev)
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind == "backward":
@@ -567,8 +570,9 @@ class ZeroGradPerMicroBatch(Rule):
         for z in self._zeros:
             loop = z.ctx.loops[-1][0]
             run = z.ctx.run
-            # every step of this run is outside the loop, and one follows it
-            if any(s.ctx.run == run and s.ctx.in_loop(loop) for s in self._steps):
+            # every step of this run is outside the loop, and one follows it (any step: an
+            # optimizer given as a parameter may be stepped by `scaler.step(opt)` only)
+            if any(s.ctx.run == run and s.ctx.in_loop(loop) for s in self._any_steps):
                 continue
             # the same optimizer: the same parameters, or (given as a parameter) the same receiver
             later = [s for s in self._steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]

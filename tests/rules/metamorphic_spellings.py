@@ -162,6 +162,9 @@ def _line_mapper(old: str, new: str, guess: Callable[[int], int]) -> Callable[[i
             for cand in (g, g - 1, g + 1, g + 2):
                 if 1 <= cand <= len(new_lines) and new_lines[cand - 1].strip() == want:
                     return cand
+            anywhere = [i + 1 for i, text in enumerate(new_lines) if text.strip() == want]
+            if want and len(anywhere) == 1:
+                return anywhere[0]  # a definition moved further (the setup above it removed)
         return guess(line)
 
     return line_map

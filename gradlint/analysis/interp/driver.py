@@ -35,7 +35,7 @@ from ..events import CallEvent, Ctx, DiffKind, Event, Traced, enter_grad_mode
 from ..values import Origin, Val
 from ..walk import walk
 from .calls import CallsMixin
-from .evidence import EvidenceMixin
+from .evidence import EvidenceMixin, evidenced_scaler
 from .expressions import ExpressionsMixin
 from .methods import MethodsMixin
 from .modules import ModulesMixin, Project
@@ -387,6 +387,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                 continue
             if proven == "optimizer":
                 out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+                continue
+            if proven == "scaler":
+                out[name] = evidenced_scaler(fn.node)
                 continue
             o = Origin(K.ORIGIN_SYM, name, fn.node, certain=False)
             attrs = {F.SYM: name}

@@ -59,6 +59,12 @@ def _only_maybe(v: Val) -> bool:
             and all(not o.certain and o.kind == K.ORIGIN_SYM for o in v.live))
 
 
+def evidenced_scaler(node) -> Val:
+    """A GradScaler proven by its uses; `node` (where the proof was read) stands for where it
+    was made: what it scales is told apart from what another scaler scales by it."""
+    return Val(kind=K.SCALER, attrs={F.CREATED: node, F.EVIDENCED: True})
+
+
 class EvidenceMixin(_Base):
     _module_uses: Uses | None
     _loss_path_names: frozenset[str] | None
@@ -145,6 +151,8 @@ class EvidenceMixin(_Base):
                 return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
             if role == Role.OPTIMIZER and v.kind != K.INSTANCE:
                 return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+            if role == Role.SCALER and v.kind != K.INSTANCE:
+                return evidenced_scaler(node)
         if v.get(F.HISTORY) is None and _history_unknown(v):
             proof = self.backprop_evidence(name, st)
             if proof is not None:
@@ -198,5 +206,7 @@ class EvidenceMixin(_Base):
             v = self.evidenced_module("self." + attr, Val(), node, role, self.class_uses(info).framework("self." + attr)).with_fact(F.PERSISTENT, True)
         elif role == Role.OPTIMIZER:
             v = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True, F.PERSISTENT: True})
+        elif role == Role.SCALER:
+            v = evidenced_scaler(node).with_fact(F.PERSISTENT, True)
         cache[attr] = v
         return v
