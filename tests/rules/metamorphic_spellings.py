@@ -122,15 +122,20 @@ def _imports(module: cst.Module):
 
 
 # ----------------------------------------------------------------------------- a function
+def _leading_imports(body: list) -> int:
+    """How many of the module's first statements are import lines."""
+    n = 0
+    for stmt in body:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)):
+            break
+        n += 1
+    return n
+
+
 def inside_a_function(code: str) -> Variant | None:
     module = cst.parse_module(code)
     body = list(module.body)
-    n_imports = 0
-    for stmt in body:
-        if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
-            n_imports += 1
-        else:
-            break
+    n_imports = _leading_imports(body)
     rest = body[n_imports:]
     if not rest or any(isinstance(s, cst.ClassDef) for s in rest):
         return None  # a class in a function changes what `super()`/pickling see: not the same program
@@ -240,12 +245,7 @@ def _split_at_loop(code: str):
     into a function changes what other definitions see)."""
     module = cst.parse_module(code)
     body = list(module.body)
-    n_imports = 0
-    for stmt in body:
-        if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
-            n_imports += 1
-        else:
-            break
+    n_imports = _leading_imports(body)
     start = next((i for i in range(n_imports, len(body)) if isinstance(body[i], (cst.For, cst.While))), None)
     if start is None:
         return None
@@ -294,17 +294,23 @@ def _training_function(params: list[str], part: list) -> cst.FunctionDef:
     )
 
 
+def _training_split(code: str):
+    """`_split_at_loop` and the training function's parameters, or None when either is missing."""
+    split = _split_at_loop(code)
+    if split is None:
+        return None
+    params = _free_setup_names(split[2], split[3])
+    return (*split, params) if params else None
+
+
 def in_a_training_function(code: str) -> Variant | None:
     """The script's training loop (from its first top-level loop on) becomes
     `def train(model, opt, ...)`, the objects built above it passed as arguments:
     `train(model, opt, ...)` at the end."""
-    split = _split_at_loop(code)
+    split = _training_split(code)
     if split is None:
         return None
-    module, imports, setup, part = split
-    params = _free_setup_names(setup, part)
-    if not params:
-        return None
+    module, imports, setup, part, params = split
     call = cst.SimpleStatementLine(body=[cst.Expr(cst.Call(
         func=cst.Name("train"), args=[cst.Arg(cst.Name(n)) for n in params]))])
     new = module.with_changes(body=[*imports, *setup, _training_function(params, part), call])
@@ -316,13 +322,10 @@ def in_a_training_function(code: str) -> Variant | None:
 def library_training_function(code: str) -> Variant | None:
     """The open world: the same training function in a module of its own, its objects built by
     whoever calls it (no setup, no call): what they are must be proven from their uses."""
-    split = _split_at_loop(code)
+    split = _training_split(code)
     if split is None:
         return None
-    module, imports, setup, part = split
-    params = _free_setup_names(setup, part)
-    if not params:
-        return None
+    module, imports, setup, part, params = split
     kept = [s for s in setup if isinstance(s, (cst.FunctionDef, cst.ClassDef))]  # the module's own definitions stay
     new = module.with_changes(body=[*imports, *kept, _training_function(params, part)])
     text = new.code
