@@ -22,7 +22,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from . import limits, prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
-from .analysis.walk import code_children
+from .analysis.walk import parent_map
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
@@ -123,14 +123,7 @@ class FileContext:
         """The parent of a node that is code (the map is built on first use: most files never
         need it; syntax trivia, two thirds of a tree, is left out of it)."""
         if self._parents is None:
-            parents: dict[int, cst.CSTNode] = {}
-            stack: list[cst.CSTNode] = [pc.module for pc in self.chunks]
-            while stack:
-                cur = stack.pop()
-                for child in code_children(cur):
-                    parents[id(child)] = cur
-                    stack.append(child)
-            self._parents = parents
+            self._parents = parent_map([pc.module for pc in self.chunks])
         return self._parents.get(id(node))
 
     def discarded(self, node: cst.CSTNode) -> bool:

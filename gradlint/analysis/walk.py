@@ -174,3 +174,15 @@ def walk(root: cst.CSTNode, enter: Callable[[cst.CSTNode], bool] | None = None, 
         yield node
         if enter is None or enter(node):
             stack.extend(reversed(kids(node)))
+
+
+def parent_map(roots: list[cst.CSTNode]) -> dict[int, cst.CSTNode]:
+    """id(node) -> its parent, for every code node under `roots` (syntax trivia left out)."""
+    parents: dict[int, cst.CSTNode] = {}
+    stack = list(roots)
+    while stack:
+        cur = stack.pop()
+        for child in code_children(cur):
+            parents[id(child)] = cur
+            stack.append(child)
+    return parents

@@ -21,7 +21,7 @@ from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..analysis.queries import module_origins
-from ..analysis.walk import code_children, walk
+from ..analysis.walk import parent_map, walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
 from .base import Family, Invalid, Rule
@@ -544,8 +544,7 @@ class ZeroGradPerMicroBatch(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._zeros: list[OptEvent] = []
-        self._steps: list[OptEvent] = []
-        self._any_steps: list[OptEvent] = []  # every step event, whatever its target is known to be
+        self._all_steps: list[OptEvent] = []  # every step event, whatever its target is known to be
         self._backwards: list[DiffEvent] = []
         self._loop_zeros: list[OptEvent] = []  # every zero_grad() in a loop
         self._done: set[int] = set()
@@ -557,25 +556,24 @@ class ZeroGradPerMicroBatch(Rule):
         if ev.kind == "zero_grad" and ev.ctx.loops and ev.prev is not None and ev.prev[0] in ("backward", "backward_scaled"):
             self._zeros.append(ev)
         elif ev.kind == "step":
-            self._any_steps.append(ev)
-            if ev.target.kind == "optimizer":
-                self._steps.append(ev)
+            self._all_steps.append(ev)
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind == "backward":
             self._backwards.append(ev)
 
     def finish(self) -> None:
-        self._every_k_steps()
+        steps = [s for s in self._all_steps if s.target.kind == "optimizer"]  # an optimizer's own step
+        self._every_k_steps(steps)
         for z in self._zeros:
             loop = z.ctx.loops[-1][0]
             run = z.ctx.run
             # every step of this run is outside the loop, and one follows it (any step: an
             # optimizer given as a parameter may be stepped by `scaler.step(opt)` only)
-            if any(s.ctx.run == run and s.ctx.in_loop(loop) for s in self._any_steps):
+            if any(s.ctx.run == run and s.ctx.in_loop(loop) for s in self._all_steps):
                 continue
             # the same optimizer: the same parameters, or (given as a parameter) the same receiver
-            later = [s for s in self._steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]
+            later = [s for s in steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]
             if not later or not any(b.ctx.run == run and b.ctx.in_loop(loop) and b.seq > z.seq for b in self._backwards):
                 continue
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
@@ -594,14 +592,14 @@ class ZeroGradPerMicroBatch(Rule):
             )
 
 
-    def _every_k_steps(self) -> None:
+    def _every_k_steps(self, steps: list[OptEvent]) -> None:
         """The one-loop spelling: `zero_grad()` unconditionally at the top of each iteration,
         `backward()` each iteration, `step()` only every k-th (`if (i + 1) % accum == 0:`): each
         step sees the gradient of the micro-batch since the last clear, not of k of them."""
-        if not self._loop_zeros or not self._steps:
+        if not self._loop_zeros or not steps:
             return
         by_run: dict = {}
-        for s in self._steps:
+        for s in steps:
             by_run.setdefault(s.ctx.run, []).append(s)
         seen: set[int] = set()
         for z in self._loop_zeros:
@@ -657,7 +655,8 @@ class ZeroGradPerMicroBatch(Rule):
         """`node` runs under an `if` of the loop whose test takes a remainder (`i % k == 0`)."""
         parents = self._loop_parents.get(id(loop))
         if parents is None:
-            parents = self._loop_parents[id(loop)] = _parent_map(loop)
+            # the loop's own map: the file's (FileContext.parent) walks every expression of the file
+            parents = self._loop_parents[id(loop)] = parent_map([loop])
         # the loop's own map when `node` is written in it; else (a helper the loop calls) the file's
         parent = (lambda n: parents.get(id(n))) if id(node) in parents else self.ctx.parent
         cur = parent(node)
@@ -666,19 +665,6 @@ class ZeroGradPerMicroBatch(Rule):
                 return True
             cur = parent(cur)
         return False
-
-
-def _parent_map(root) -> dict:
-    """id(node) -> its parent, for the nodes under `root`: a walk of one loop, where the file's
-    parent map (FileContext.parent) walks every expression of the file."""
-    out: dict = {}
-    stack = [root]
-    while stack:
-        cur = stack.pop()
-        for child in code_children(cur):
-            out[id(child)] = cur
-            stack.append(child)
-    return out
 
 
 _DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})

@@ -35,7 +35,7 @@ from ..events import CallEvent, Ctx, DiffKind, Event, Traced, enter_grad_mode
 from ..values import Origin, Val
 from ..walk import walk
 from .calls import CallsMixin
-from .evidence import EvidenceMixin, evidenced_scaler
+from .evidence import EvidenceMixin, evidenced_optimizer, evidenced_scaler
 from .expressions import ExpressionsMixin
 from .methods import MethodsMixin
 from .modules import ModulesMixin, Project
@@ -386,7 +386,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                 out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: proven})
                 continue
             if proven == "optimizer":
-                out[name] = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+                out[name] = evidenced_optimizer()
                 continue
             if proven == "scaler":
                 out[name] = evidenced_scaler(fn.node)

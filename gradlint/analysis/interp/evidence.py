@@ -59,6 +59,11 @@ def _only_maybe(v: Val) -> bool:
             and all(not o.certain and o.kind == K.ORIGIN_SYM for o in v.live))
 
 
+def evidenced_optimizer() -> Val:
+    """An optimizer proven by its uses: which parameters it updates is unknown."""
+    return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+
+
 def evidenced_scaler(node) -> Val:
     """A GradScaler proven by its uses; `node` (where the proof was read) stands for where it
     was made: what it scales is told apart from what another scaler scales by it."""
@@ -150,7 +155,7 @@ class EvidenceMixin(_Base):
             if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
                 return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
             if role == Role.OPTIMIZER and v.kind != K.INSTANCE:
-                return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+                return evidenced_optimizer()
             if role == Role.SCALER and v.kind != K.INSTANCE:
                 return evidenced_scaler(node)
         if v.get(F.HISTORY) is None and _history_unknown(v):
@@ -205,7 +210,7 @@ class EvidenceMixin(_Base):
         if role in (Role.MODULE, Role.CALLED):
             v = self.evidenced_module("self." + attr, Val(), node, role, self.class_uses(info).framework("self." + attr)).with_fact(F.PERSISTENT, True)
         elif role == Role.OPTIMIZER:
-            v = Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True, F.PERSISTENT: True})
+            v = evidenced_optimizer().with_fact(F.PERSISTENT, True)
         elif role == Role.SCALER:
             v = evidenced_scaler(node).with_fact(F.PERSISTENT, True)
         cache[attr] = v
