@@ -128,6 +128,7 @@ class GradKeptWithoutClone(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._local: list[StoreEvent] = []
+        self._on_self: list[StoreEvent] = []  # stores on `self`, judged in finish()
         self._names: dict[int, AssignEvent] = {}  # id(alias value) -> its assignment to a name
         # what happens to parameters' .grad, in order: (run, seq, origins, effect) where effect is
         # "inplace" (the buffer itself is rewritten) or "reset" (p.grad = None: the next backward
@@ -201,9 +202,14 @@ class GradKeptWithoutClone(Rule):
         v = ev.value
         if not self._aliases(v):
             return
-        persistent = bool(ev.container.get(F.PERSISTENT)) or (ev.root or "").startswith("self.") or ev.root == "self"
-        if persistent:
-            self._report(ev)
+        if ev.container.get(F.PERSISTENT):
+            self._report(ev)  # an optimizer's state: outlives whatever this code does next
+        elif (ev.root or "").startswith("self.") or ev.root == "self":
+            # kept on the object: it outlives this call, so without a clearing or backward of
+            # its own in sight (an optimizer's step()) a rewrite by the caller's next backward is
+            # the risk; a method that runs the gradient's life itself (a Trainer's loop) is
+            # judged by what it does next, like a local list
+            self._on_self.append(ev)
         elif ev.kind == "append":
             # a local list is only a problem if .grad is rewritten while the list holds it
             self._local.append(ev)
@@ -246,6 +252,13 @@ class GradKeptWithoutClone(Rule):
         return "inplace" if self._torch_1x else "reset"
 
     def finish(self) -> None:
+        for ev in self._on_self:
+            mine = self._grad_origins(ev.value)
+            # (a parameter the analysis cannot name: any clearing or backward in this run)
+            if not any(r == ev.ctx.run and (not mine or mine & origins) for r, _, origins, _, _ in self._effects):
+                self._report(ev)
+            else:
+                self._local.append(ev)
         for ev in self._local:
             mine = self._grad_origins(ev.value)
             first = self._first(ev.ctx.run, ev.seq, float("inf"), mine) if mine else None

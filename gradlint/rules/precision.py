@@ -38,9 +38,11 @@ def _low(dtype: str | None) -> bool:
 
 
 def _eps_name(node: cst.CSTNode) -> str | None:
-    """The variable a finite-difference denominator is made of: `eps`, `2 * eps`, `(2*h)`."""
-    if isinstance(node, cst.Name):
-        return node.value
+    """The variable a finite-difference denominator is made of: `eps`, `2 * eps`, `(2*h)`,
+    `2 * self.eps` (a step kept on the object)."""
+    name = dotted_name(node)
+    if name is not None:
+        return name
     if isinstance(node, cst.BinaryOperation):
         for side in (node.left, node.right):
             n = _eps_name(side)
@@ -163,7 +165,7 @@ class FiniteDifferenceLowPrecision(Rule):
                 continue
             for small in s.body:
                 if isinstance(small, cst.AugAssign) and isinstance(small.operator, (cst.AddAssign, cst.SubtractAssign)):
-                    if isinstance(small.value, cst.Name) and small.value.value == eps:
+                    if dotted_name(small.value) == eps:
                         return s
         return None
 

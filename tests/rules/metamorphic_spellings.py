@@ -11,9 +11,13 @@ differently, and says where each line went, so a finding pinned to a line can be
   `model_v`), so no rule can lean on conventional names;
 - `in_a_training_function`: the training loop becomes `def train(model, opt, ...)`, called with
   the objects built above it (how real code hands them over);
-- `library_training_function` (not in `variants`: tests/rules/test_metamorphic.py checks it on
-  its own): the same function alone in its module, nothing built, nothing calling it: the open
-  world, where what the parameters are must be proven from their uses.
+- `in_a_trainer_class`: the loop becomes the `train` method of a `Trainer` class whose
+  `__init__` keeps the objects on `self` (`self.model(x)`, `self.opt.step()`), built with what
+  the script made: `Trainer(model, opt).train()`;
+- `library_training_function` and `library_trainer_class` (not in `variants`:
+  tests/rules/test_metamorphic.py checks them on their own): the same function or class alone
+  in its module, nothing built, nothing calling it: the open world, where what the parameters
+  and attributes are must be proven from their uses.
 
 A transformation returns None when it does not apply to an example (nothing to rename, an import
 it cannot alias faithfully); the variants are built with libcst, so everything else is kept.
@@ -335,7 +339,125 @@ def library_training_function(code: str) -> Variant | None:
                    _line_mapper(code, text, lambda n: n + 1 - removed if n > first_moved else n))
 
 
-TRANSFORMS = (aliased_imports, inside_a_function, renamed_variables, in_a_training_function)
+# ----------------------------------------------------------------------------- trainer classes
+class _OnSelf(_Rename):
+    """Reads of the given names become `self.<name>` (attributes, keywords and parameters kept)."""
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):  # type: ignore[override]
+        if original.value in self.mapping:
+            return cst.Attribute(value=cst.Name("self"), attr=cst.Name(original.value))
+        return updated
+
+
+def _assigned_in(part: list) -> set[str]:
+    """The names the loop part binds (assignment, augmented assignment, `for` and `with` targets,
+    walrus, comprehension and lambda variables): those cannot become attributes by renaming."""
+    found: set[str] = set()
+
+    class Targets(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            _targets(node.target, found)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            _targets(node.target, found)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            _targets(node.target, found)
+
+        def visit_For(self, node: cst.For) -> None:
+            _targets(node.target, found)
+
+        def visit_CompFor(self, node: cst.CompFor) -> None:
+            _targets(node.target, found)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            _targets(node.name, found)
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            _targets(node.target, found)
+
+        def visit_Param(self, node: cst.Param) -> None:
+            found.add(node.name.value)
+
+        def visit_Global(self, node: cst.Global) -> None:
+            found.update(n.name.value for n in node.names)
+
+    for stmt in part:
+        stmt.visit(Targets())
+    return found
+
+
+def _trainer_class(params: list[str], part: list) -> tuple[cst.ClassDef, int]:
+    """`class Trainer` keeping `params` on self, its `train` method the loop part; and how many
+    lines the method's prelude adds before the part (a name the loop rebinds is read from `self`
+    into a local first: `h = self.h`)."""
+    rebound = _assigned_in(part)
+    on_self = {n: n for n in params if n not in rebound}
+    prelude = [cst.SimpleStatementLine(body=[cst.Assign(
+        targets=[cst.AssignTarget(cst.Name(n))],
+        value=cst.Attribute(value=cst.Name("self"), attr=cst.Name(n)))]) for n in params if n in rebound]
+    body = [s.visit(_OnSelf(on_self)) for s in part]
+    init = cst.FunctionDef(
+        name=cst.Name("__init__"),
+        params=cst.Parameters(params=[cst.Param(cst.Name(n)) for n in ["self", *params]]),
+        body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Assign(
+            targets=[cst.AssignTarget(cst.Attribute(value=cst.Name("self"), attr=cst.Name(n)))],
+            value=cst.Name(n))]) for n in params]),
+    )
+    train = cst.FunctionDef(
+        name=cst.Name("train"), params=cst.Parameters(params=[cst.Param(cst.Name("self"))]),
+        body=cst.IndentedBlock(body=[*prelude, *body]),
+        leading_lines=[cst.EmptyLine()],
+    )
+    return cst.ClassDef(name=cst.Name("Trainer"), body=cst.IndentedBlock(body=[init, train])), len(prelude)
+
+
+def _part_offset(code: str, text: str, first_moved: int, prelude: int) -> Callable[[int], int]:
+    """Line map for a variant whose loop part (original lines after `first_moved`) now follows
+    `def train(self):` and its prelude; lines above the part stay where they were."""
+    train_line = text.splitlines().index("    def train(self):") + 1
+    shift = train_line + prelude - first_moved
+
+    def line_map(line: int) -> int:
+        return line + shift if line > first_moved else line
+
+    return line_map
+
+
+def in_a_trainer_class(code: str) -> Variant | None:
+    """The training loop becomes `Trainer.train`, its objects kept on `self` by `__init__`:
+    `Trainer(model, opt, ...).train()` at the end."""
+    split = _training_split(code)
+    if split is None:
+        return None
+    module, imports, setup, part, params = split
+    cls, prelude = _trainer_class(params, part)
+    call = cst.SimpleStatementLine(body=[cst.Expr(cst.Call(func=cst.Attribute(
+        value=cst.Call(func=cst.Name("Trainer"), args=[cst.Arg(cst.Name(n)) for n in params]),
+        attr=cst.Name("train"))))])
+    new = module.with_changes(body=[*imports, *setup, cls, call])
+    first_moved = module.with_changes(body=[*imports, *setup], footer=[]).code.count("\n")
+    text = new.code
+    return Variant("in-a-trainer-class", text, _part_offset(code, text, first_moved, prelude))
+
+
+def library_trainer_class(code: str) -> Variant | None:
+    """The open world: the Trainer class alone in its module, its objects given by whoever
+    builds it."""
+    split = _training_split(code)
+    if split is None:
+        return None
+    module, imports, setup, part, params = split
+    kept = [s for s in setup if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    cls, prelude = _trainer_class(params, part)
+    text = module.with_changes(body=[*imports, *kept, cls]).code
+    first_moved = module.with_changes(body=[*imports, *setup], footer=[]).code.count("\n")
+    part_map = _part_offset(code, text, first_moved, prelude)
+    return Variant("library-trainer-class", text,
+                   _line_mapper(code, text, lambda n: part_map(n) if n > first_moved else n))
+
+
+TRANSFORMS = (aliased_imports, inside_a_function, renamed_variables, in_a_training_function, in_a_trainer_class)
 
 
 def variants(code: str) -> list[Variant]:

@@ -11,7 +11,7 @@ import pytest
 from gradlint.engine import check_source
 from gradlint.rules.base import all_rules, dedent, examples_of
 
-from metamorphic_spellings import library_training_function, variants
+from metamorphic_spellings import library_trainer_class, library_training_function, variants
 
 STATIC = [r for r in all_rules() if not r.runtime and not r.code.startswith("GL00")]
 
@@ -48,9 +48,11 @@ def test_the_transformations_apply() -> None:
         for ex in valid + invalid:
             for v in variants(dedent(ex.code)):
                 counts[v.name] = counts.get(v.name, 0) + 1
-    assert set(counts) == {"aliased-imports", "inside-a-function", "renamed-variables", "in-a-training-function"}
+    assert set(counts) == {"aliased-imports", "inside-a-function", "renamed-variables", "in-a-training-function",
+                           "in-a-trainer-class"}
     # a training function needs a top-level loop reading objects built above it: fewer examples
     assert counts.pop("in-a-training-function") >= 30, counts
+    assert counts.pop("in-a-trainer-class") >= 30, counts
     assert min(counts.values()) >= 50, counts
 
 
@@ -70,13 +72,17 @@ NEEDS_CONSTRUCTION = {
 }
 
 
+LIBRARY_SPELLINGS = (library_training_function, library_trainer_class)
+
+
 def _library_cases(kind: str):
     for rule in STATIC:
         valid, invalid = examples_of(rule)
         for i, ex in enumerate(invalid if kind == "invalid" else valid):
-            v = library_training_function(dedent(ex.code))
-            if v is not None:
-                yield pytest.param(rule, i, ex, v, id=f"{rule.code}-{kind}-{i}")
+            for spelling in LIBRARY_SPELLINGS:
+                v = spelling(dedent(ex.code))
+                if v is not None:
+                    yield pytest.param(rule, i, ex, v, id=f"{rule.code}-{kind}-{i}-{v.name}")
 
 
 @pytest.mark.parametrize("rule,index,example,variant", list(_library_cases("invalid")))
@@ -104,10 +110,11 @@ def _library_fixtures():
 
     for path in _fixtures():
         text = path.read_text()
-        v = library_training_function(text)
-        if v is not None:
-            yield pytest.param(v, {(v.line_map(line), code) for line, code in expected_findings(text)},
-                               id=f"{path.parent.name}/{path.stem}")
+        for spelling in LIBRARY_SPELLINGS:
+            v = spelling(text)
+            if v is not None:
+                yield pytest.param(v, {(v.line_map(line), code) for line, code in expected_findings(text)},
+                                   id=f"{path.parent.name}/{path.stem}-{v.name}")
 
 
 @pytest.mark.parametrize("variant,marked", list(_library_fixtures()))
