@@ -142,6 +142,9 @@ PARAM = fact("param", "a parameter of a module")
 LAYERS = fact("layers", "the layers of an `nn.Sequential(a, b, ...)`, in order (a tuple of module values): calling it runs them")
 OUTPUT_SAVED = fact("output_saved", "a torch module whose call keeps its *output* for backward: an activation "
                     "(`nn.Sigmoid()`), or an `nn.Sequential` whose last layer is one")
+ACTS_AS = fact("acts_as", "the functional op a call of this library module computes last (`nn.Softmax(dim=1)`, a Keras "
+               "`Dense(4, activation=\"softmax\")`, a Sequential ending in one: \"softmax\"): the call's event carries "
+               "that name, so a rule that knows `torch.softmax(z)` knows the module forms")
 INPLACE_MODULE = fact("inplace_module", "an activation or dropout module built with inplace=True (`nn.ReLU(inplace=True)`): it overwrites its input")
 LEAF_VIEW = fact("leaf_view", "a view of a leaf that requires grad (`conv.bias.view(3, -1)`): changing it in place changes the leaf",
                  survives={Op.VIEW, Op.INDEX})

@@ -287,6 +287,37 @@ _FULL_REDUCTIONS = frozenset({"reduce_mean", "reduce_sum", "reduce_max", "reduce
                               "reduce_euclidean_norm", "norm"})
 
 
+
+# Keras activations by name (`Dense(4, activation="softmax")`, `Activation("sigmoid")`,
+# `activation=tf.nn.softmax`) and the layer classes that are one: what the layer's call
+# computes last (F.ACTS_AS, the functional op the rules know)
+_KERAS_ACTIVATIONS = frozenset({"softmax", "sigmoid", "relu", "tanh", "softplus", "elu", "selu", "log_softmax"})
+_KERAS_ACTIVATION_LAYERS = {"Softmax": "softmax", "ReLU": "relu"}
+
+
+def _activation_name(v: Val | None) -> str | None:
+    if v is None:
+        return None
+    c = v.get(F.CONST)
+    if isinstance(c, str):
+        return c if c in _KERAS_ACTIVATIONS else None
+    q = v.get(F.QUAL) if v.kind == K.REF else None
+    last = q.rsplit(".", 1)[-1] if isinstance(q, str) else None
+    return last if last in _KERAS_ACTIVATIONS else None
+
+
+def _keras_acts_as(last: str, ev: CallEvent) -> str | None:
+    if last in _KERAS_ACTIVATION_LAYERS:
+        return _KERAS_ACTIVATION_LAYERS[last]
+    if last == "Activation":
+        return _activation_name(ev.arg(0, "activation"))
+    if last == "Sequential":
+        layers = ev.arg(0, "layers")
+        items = layers.get(F.ITEMS) if layers is not None else None
+        return items[-1].get(F.ACTS_AS) if items else None
+    return _activation_name(ev.kwargs.get("activation"))
+
+
 class TensorFlow(Framework):
     name = "tensorflow"
     tag = "tf"
@@ -341,7 +372,8 @@ class TensorFlow(Framework):
         # `ResNet50(...)`): a Keras model with weights and symbolic `input`/`output`
         if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and (
                 "layers" in q or "models" in q or "applications" in q or last in ("Sequential", "Model")):
-            return it.new_module(node, q, fw="tf")
+            acts_as = _keras_acts_as(last, ev)
+            return it.new_module(node, q, fw="tf", attrs={F.ACTS_AS: acts_as} if acts_as else None)
         if (q.startswith("keras.optimizers.") and last[:1].isupper()
                 or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
             return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.QUAL: q, F.FW: "tf"})

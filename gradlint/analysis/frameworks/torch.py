@@ -145,6 +145,11 @@ TRAINABLE_MODULES = frozenset({
 # Operations (and module classes) that keep their *output* for backward.
 SAVES_OUTPUT = frozenset({"softmax", "log_softmax", "sigmoid", "tanh", "exp", "relu", "elu", "selu", "sqrt", "rsqrt", "reciprocal", "expm1", "celu"})
 SAVES_OUTPUT_MODULES = frozenset({"Softmax", "LogSoftmax", "Sigmoid", "Tanh", "ReLU", "ELU", "SELU", "CELU"})
+# torch.nn classes that are a functional op as an object: calling one is the op (F.ACTS_AS)
+MODULE_FUNCTIONAL = {
+    "Softmax": "softmax", "LogSoftmax": "log_softmax", "Sigmoid": "sigmoid", "LogSigmoid": "logsigmoid",
+    "Tanh": "tanh", "ReLU": "relu", "ELU": "elu", "SELU": "selu", "CELU": "celu", "Softplus": "softplus",
+}
 
 _TORCH_DTYPES = {
     "torch.float64": "float64", "torch.double": "float64", "torch.float32": "float32",
@@ -702,6 +707,10 @@ class Torch(Framework):
                 attrs[F.OUTPUT_SAVED] = True
             if last == "Sequential" and args and not kwargs and all(a.kind == K.MODULE and not a.get(F.STARRED) for a in args):
                 attrs[F.LAYERS] = tuple(args)  # run in order when it is called
+                if args[-1].get(F.ACTS_AS):
+                    attrs[F.ACTS_AS] = args[-1].get(F.ACTS_AS)
+            if last in MODULE_FUNCTIONAL:
+                attrs[F.ACTS_AS] = MODULE_FUNCTIONAL[last]
             if last == "ModuleList" and args and it.iter_val(args[0]).get(F.OUTPUT_SAVED):
                 # `nn.ModuleList(nn.Sequential(conv, nn.ReLU()) for c in chans)`: each layer does
                 attrs[F.OUTPUT_SAVED] = True

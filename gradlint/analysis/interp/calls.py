@@ -113,6 +113,8 @@ class CallsMixin(_Base):
                 arg_nodes.append(a.value)
         qual = frameworks.canonical(func.attrs[F.QUAL]) if func.kind == K.REF else None
         ev = CallEvent(node, st.ctx, qual, method, recv, func, args, kwargs, arg_nodes, kw_nodes)
+        if func.kind == K.MODULE and func.get(F.ACTS_AS):
+            ev.name = func.attrs[F.ACTS_AS]  # `nn.Softmax(dim=1)(z)`, `self.act(z)`: rules see the op
         ev.result = EMPTY
         if args and arg_nodes and torch_overlay.overwrites_input(ev):
             self._overwrite(node, st, args[0], arg_nodes[0], qual or "inplace")
