@@ -37,6 +37,7 @@ from ._flow import (
     certain_cuts,
     origin_name,
     source_items,
+    trained_forward,
 )
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
@@ -148,6 +149,25 @@ class ConversionOnLossPath(Rule):
 
     def on_inspect(self, ev) -> None:
         self._report_cuts(ev)
+
+    def on_function(self, ev) -> None:
+        """The output of a PyTorch model's forward() that nothing in the file calls is trained
+        wherever the model is (`def fit(model, ...)`, another module): a conversion there that
+        cuts one of the model's own parameters starves it as surely as one before a backward
+        in the file. Only an output that still carries another of its parameters (the model
+        is trained through it: not an inference wrapper that returns NumPy boxes)."""
+        if ev.kind != "standalone" or ev.ctx.grad != "on" or not trained_forward(ev.fn):
+            return
+        if not any(o.certain and not o.frozen for o in ev.returns.live):
+            return
+        for o, c in certain_cuts(ev.returns, HARD_CONVERSIONS, framework="torch"):
+            what, instead = _describe(c)
+            who = origin_name(o)
+            self.report(
+                c.node,
+                f"{what} turns a tensor with autograd history into a value autograd cannot see, and the result flows into "
+                f"what `forward()` returns, the output the model is trained on: no gradient reaches {who} through it; {instead}",
+            )
 
     def _report_cuts(self, ev) -> None:
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
