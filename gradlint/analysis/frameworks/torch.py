@@ -344,6 +344,14 @@ def _autograd_backward(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]
     return Val(kind=K.NONE)
 
 
+def _loaded_script_module(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    """`torch.jit.load(f)`: a module whose parameters require grad as whoever saved it decided
+    (a frozen feature extractor for a perceptual loss, often): a module, but not certainly a
+    trained one, and nothing of the file object it was read from."""
+    o = Origin(K.ORIGIN_MODULE, "", ev.node, certain=False, framework="torch")
+    return Val(frozenset({o}), kind=K.MODULE, attrs={F.FW: "torch"})
+
+
 def _parameter(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     data = ev.arg(0, "data") or EMPTY
     o = Origin(K.ORIGIN_TENSOR, "", ev.node, certain=True)
@@ -635,6 +643,7 @@ class Torch(Framework):
         **table(_NO_VALUE, returns_nothing),
         "torch.compile": returns_first_arg,
         "torch.jit.script": returns_first_arg,
+        "torch.jit.load": _loaded_script_module,
         **table(TORCH_VARIABLE, _variable),
     }
     decorators = {
