@@ -101,6 +101,8 @@ NP_FUNC = fact("np_func", "the numpy function that made this array")
 STARRED = fact("starred", "an element of a `*args` argument")
 
 # --- containers and objects
+ITEM_NAMES = fact("item_names", "the field names of a named tuple's ITEMS (`torch.max(x, 1)`: (\"values\", \"indices\")): "
+                  "`.indices` reads the item")
 ITEMS = fact("items", "the elements of a tuple/list literal, in order (tuple of Vals)", survives={Op.MODULE_OUTPUT})
 ELEM = fact("elem", "what one element of an iterable is (a Val)", survives={Op.MODULE_OUTPUT})
 KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])", survives={Op.MODULE_OUTPUT})

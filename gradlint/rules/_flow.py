@@ -25,7 +25,7 @@ NONDIFF = frozenset(
         "compare", "int_cast", "eq", "ne", "gt", "lt", "ge", "le", "greater", "less", "equal",
         "not_equal", "greater_equal", "less_equal", "one_hot", "bucketize", "searchsorted",
         "heaviside", "floor_divide", "logical_and", "logical_or", "logical_not", "isnan",
-        "isinf", "isfinite", "nonzero", "count_nonzero", "unique",
+        "isinf", "isfinite", "nonzero", "count_nonzero", "unique", "indices",
     }
 )
 

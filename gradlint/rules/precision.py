@@ -1237,7 +1237,8 @@ class NonDifferentiableOpOnLossPath(StarvedOrigins):
     message = "every path from the trained parameters to the loss goes through round/floor/argmax/a comparison: zero gradient"
     severity = Severity.ERROR
     docs = "https://www.tensorflow.org/guide/autodiff#gradients_of_non-differentiable_functions"
-    triggers = ("round", "floor", "ceil", "argmax", "argmin", "sign", ">", "<", "==", "long", "int", "cast")
+    triggers = ("round", "floor", "ceil", "argmax", "argmin", "sign", ">", "<", "==", "long", "int", "cast", "max", "min", "topk",
+                "sort", "kthvalue", "median", "mode", "cummax", "cummin")
     rationale = """
         `round`, `floor`, `ceil`, `sign`, `argmax`, comparisons and integer casts are piecewise
         constant: their gradient is zero almost everywhere (or None in TensorFlow, "No gradients
@@ -1284,11 +1285,14 @@ class NonDifferentiableOpOnLossPath(StarvedOrigins):
             return
         name = c.kind if c.kind not in ("compare", "int_cast") else ("a comparison" if c.kind == "compare" else "an integer cast")
         what = f"`{call_name(c.node)}`" if isinstance(c.node, cst.Call) else name
+        verb = "is piecewise constant"
+        if c.kind == "indices":
+            what, verb = f"the indices {what} returns", "are integers"  # `_, idx = torch.max(out, 1)`
         dt = ev.node
         self.report(
             c.node,
-            lambda line, what=what, dt=dt, k=ev.kind: (
-                f"{what} is piecewise constant (zero or no gradient), and the "
+            lambda line, what=what, verb=verb, dt=dt, k=ev.kind: (
+                f"{what} {verb} (zero or no gradient), and the "
                 f"{'loss differentiated on line ' + str(line(dt)) if k in ('backward', 'tape', 'autograd_grad') else 'value whose graph line ' + str(line(dt)) + ' checks' if k == 'inspect' else 'loss'} "
                 f"depends on the model only through it: nothing can be learned; use a smooth surrogate (sigmoid/softmax) "
                 f"or a straight-through estimator `x + (round(x) - x).detach()`"

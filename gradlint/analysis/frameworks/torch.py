@@ -733,6 +733,9 @@ class Torch(Framework):
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
+        if q == f"torch.{last}" and (last in _ALWAYS_VALUES_INDICES or last in _VALUES_INDICES and _dim_given(args[1:], kwargs)):
+            # `torch.max(x, 1)`, `torch.topk(x, k)`: (values, indices)
+            return values_and_indices(it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "torch"}), node)
         if q.startswith("torch.utils.data."):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.testing.") or q in ("torch.allclose", "torch.equal", "torch.isclose"):
@@ -862,9 +865,12 @@ class Torch(Framework):
             if recv.get(F.TRACED):
                 attrs[F.TRACED] = True
             res = it.op_result(node, st, [recv] + args, kind=K.TENSOR, attrs=attrs, saves=m not in ("sum", "mean", "nansum"))
-            if m in ("max", "min") and has_dim:
-                return res.with_(kind=K.TENSOR)
+            if m in _VALUES_INDICES and _dim_given(args, kwargs):
+                return values_and_indices(res.with_(kind=K.TENSOR), node)
             return res
+        if m in _ALWAYS_VALUES_INDICES:  # sort, topk, kthvalue, mode, cummax...: (values, indices)
+            res = it.op_result(node, st, [recv] + args, kind=K.TENSOR, attrs={F.FW: fw or "torch"})
+            return values_and_indices(res, node)
         if m in _VIEW_METHODS:
             attrs = propagate(recv.attrs, Op.VIEW)
             if m in _ALL_ELEMENT_VIEWS and recv.get(F.SCALAR) is False:
@@ -880,6 +886,27 @@ class Torch(Framework):
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
+
+
+# Reductions and orderings that return a named tuple (values, indices) (`torch.max(x, 1)`,
+# `x.topk(k)`): the values are differentiable, the indices are integers without a gradient
+# (GL410 when a loss is computed from them).
+_VALUES_INDICES = frozenset({"max", "min", "median", "nanmedian", "mode", "sort", "topk", "kthvalue", "cummax", "cummin"})
+_ALWAYS_VALUES_INDICES = frozenset({"sort", "topk", "kthvalue", "mode", "cummax", "cummin"})
+
+
+def _dim_given(args: list[Val], kwargs: dict) -> bool:
+    """`x.max(1)`, `torch.max(x, dim=1)`: a dimension (not `x.max(y)`, the elementwise maximum)."""
+    if "dim" in kwargs:
+        return True
+    c = args[0].get(F.CONST) if args else None
+    return isinstance(c, int) and not isinstance(c, bool)
+
+
+def values_and_indices(values: Val, node) -> Val:
+    indices = cut(values, Cut("indices", node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int"})
+    return Val(values.live, values.cuts, values.notes, values.graphs, None,
+               {F.ITEMS: (values, indices), F.ITEM_NAMES: ("values", "indices"), F.FW: "torch"})
 
 
 def _keeps_batch_dim(ev: "CallEvent") -> bool:

@@ -215,6 +215,9 @@ class ExpressionsMixin(_Base):
             if attr == "apply" and info.is_autograd_fn:
                 return Val(kind=K.AUTOGRAD_APPLY, attrs={F.CLS: info})
             return EMPTY
+        names = base.get(F.ITEM_NAMES)
+        if names is not None and attr in names and base.get(F.ITEMS) is not None:
+            return base.attrs[F.ITEMS][names.index(attr)]  # `torch.max(x, 1).indices`
         if attr in frameworks.META_ATTRS:
             return Val(kind=K.META)
         if attr == "grad":
