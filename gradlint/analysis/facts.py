@@ -247,6 +247,7 @@ class Exact:
     zero: bool
     inf: bool
     node: Any = None
+    all_zero: bool = False  # every element is 0 (`zeros(...)`, `[0., 0.]`): a norm is singular only then
 
 
 # ------------------------------------------------------------------------------- Tri

@@ -329,11 +329,15 @@ class SecondOrder:
 
 
 def trained_forward(fn) -> bool:
-    """`fn` is the forward() of a PyTorch model class that no code of the file calls: the model
-    is trained elsewhere (`def fit(model, ...)`, another module), so what forward() returns is
+    """`fn` is the forward() of a PyTorch model class (the call() of a Keras layer or model) that
+    no code of the file calls: the model is trained elsewhere (`def fit(model, ...)`, another module), so what forward() returns is
     on a differentiated path as surely as a loss computed in the file."""
     cls = fn.cls
-    return fn.name == "forward" and cls is not None and cls.is_module and cls.framework == "torch" and not fn.inlined
+    if cls is None or not cls.is_module or fn.inlined:
+        return False
+    if cls.is_keras:
+        return fn.name == "call"  # a Keras Layer/Model subclass: its call() is what the model computes
+    return fn.name == "forward" and cls.framework == "torch"
 
 
 def free_names(fn: cst.FunctionDef) -> frozenset[str]:

@@ -417,7 +417,20 @@ class ExactComparisonOfGradients(Rule):
         # point (a subgradient fixed by a `where`) is often intended
         if others and not all(v.kind == "number" and v.get(F.CONST) == 0 for v in others):
             return
+        if others and self._counted(ev.node):
+            return  # `(g == 0).float().mean()`: how many are exactly 0 (dead units, underflow) is a count
         self._report(ev.node, grads[0])
+
+    def _counted(self, node) -> bool:
+        """The comparison's mask is counted, not tested: cast to numbers or reduced
+        (`tf.cast(g == 0, tf.float32)`, `(g == 0).sum()`, `torch.count_nonzero(g == 0)`)."""
+        parent = self.ctx.parent(node)
+        if isinstance(parent, cst.Arg):
+            call = self.ctx.parent(parent)
+            return isinstance(call, cst.Call) and _func_last(call) in _COUNTING
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            return parent.attr.value in _COUNTING
+        return False
 
     call_names = frozenset({"equal"})
 
@@ -658,7 +671,22 @@ class Fp16AutocastWithoutGradScaler(Rule):
 # exp/expm1: a `where` used as an overflow guard (`where(x < th, exp(x), c)`) still
 # differentiates exp where it overflowed: inf * 0 = NaN (pytorch#156212)
 _UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma", "exp", "expm1"})
+# TensorFlow computes the gradients of sqrt and rsqrt from their output in a way that gives 0,
+# not NaN, where the incoming gradient is 0 (measured on TF 2.21: tf.where(x > 0, tf.sqrt(x), 0)
+# has gradient [0.5, 0, 0] at x = [1, 0, -2]; log, x ** 0.5 and 1/x give NaN there)
+_TF_ZERO_SAFE_GRADS = frozenset({"sqrt", "rsqrt"})
+_MODULE_NAMES = frozenset({"torch", "jnp", "np", "tf", "math", "F", "K", "ops", "jax", "lax", "special", "linalg"})
 _SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
+
+
+# what turns a boolean mask into a count (GL403: counting exact zeros is not an equality test)
+_COUNTING = frozenset({"cast", "float", "double", "int", "long", "sum", "mean", "count_nonzero", "reduce_sum", "reduce_mean",
+                       "astype", "type", "nonzero", "to"})
+
+
+def _singular_exponent(e) -> bool:
+    """A power whose derivative is infinite at 0: a fractional literal (`0.5`) or a negative one."""
+    return (isinstance(e, cst.Float) and float(e.value) % 1 != 0) or isinstance(e, cst.UnaryOperation)
 
 
 def _func_last(node: cst.CSTNode) -> str | None:
@@ -756,7 +784,10 @@ class WhereNanGradient(_FlowsToLoss):
         and inf * 0 = NaN: the whole gradient becomes NaN. The same holds for `sqrt`, `1/x`,
         `pow` with a fractional exponent, `acos`, and for `exp` behind an overflow guard
         (`where(x < 80, exp(x), c)`: exp(x) = inf where x is large), in PyTorch, JAX
-        (`jnp.where`) and TensorFlow.
+        (`jnp.where`) and TensorFlow — except TensorFlow's `sqrt`/`rsqrt`, whose gradient
+        kernels give 0 where the incoming gradient is 0 (TF 2.21), so they are not reported
+        there. An argument kept away from 0 before (`u = relu(p) + 1e-6`, a positive clamp) or
+        one that carries no history (no gradient flows into it) is not reported either.
 
         Instead: make the input safe *before* the operation (the "double where"):
         `safe = torch.where(cond, x, torch.ones_like(x))`, then
@@ -785,14 +816,35 @@ class WhereNanGradient(_FlowsToLoss):
         """
     ]
 
-    call_names = _SANITIZERS | {"where"}
+    call_names = _SANITIZERS | _UNSAFE_FUNCS | {"where"}
+    _tf_where = False  # the where() being checked is TensorFlow's
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # log/sqrt/division nodes that cannot put a NaN into a gradient: their argument was kept
+        # away from 0 already (GUARDED: an added epsilon, a positive clamp, bound to a name
+        # before: `x = relu(y) + 1e-6`), or it carries no history (no gradient flows into it)
+        self._harmless_ops: set[int] = set()
+
+    def _judge_argument(self, node, arg) -> None:
+        if arg is not None and (arg.get(F.GUARDED) is not None or not (arg.live or arg.get(F.TRACED))):
+            self._harmless_ops.add(id(node))
+
+    def on_binop(self, ev) -> None:
+        if ev.op in ("/", "**"):
+            self._judge_argument(ev.node, ev.right if ev.op == "/" else ev.left)
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
         if last in _SANITIZERS and ev.result.live:
             ev.add_note(Note("sanitized", ev.node, through_cuts=True))
+        if last in _UNSAFE_FUNCS:
+            self._judge_argument(ev.node, ev.recv if ev.method is not None and ev.recv is not None and not ev.qual
+                                 else (ev.args[0] if ev.args else None))
+            return
         if last != "where" or len(ev.arg_nodes) < 3:
             return
+        self._tf_where = (ev.qual or "").startswith(("tensorflow.", "keras."))
         cond_node = ev.arg_nodes[0]
         cond_names = _names_in(cond_node)
         cond_val = ev.args[0]
@@ -801,6 +853,8 @@ class WhereNanGradient(_FlowsToLoss):
             if hit is None:
                 continue
             op_node, arg_node = hit
+            if id(op_node) in self._harmless_ops:
+                continue
             arg_names = _names_in(arg_node)
             related = bool(arg_names & cond_names)
             if not related:
@@ -829,21 +883,30 @@ class WhereNanGradient(_FlowsToLoss):
         name = _func_last(node)
         if name in _UNSAFE_FUNCS and isinstance(node, cst.Call):
             f = node.func
-            if isinstance(f, cst.Attribute) and not isinstance(f.value, (cst.Name,)) and name not in ("pow",):
-                # x.log() method form: the receiver is the argument
-                return node, f.value
-            if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value not in ("torch", "jnp", "np", "tf", "math", "F"):
+            if self._tf_where and name in _TF_ZERO_SAFE_GRADS:
+                return None  # TensorFlow's SqrtGrad/RsqrtGrad give 0 where the incoming gradient is 0
+            if isinstance(f, cst.Attribute) and not self._module_path(f.value):
+                # x.log() method form: the receiver is the argument (`tf.math.log(x)`,
+                # `torch.special.log1p(x)` are functions of a module path)
+                if name in ("pow", "float_power") and not (node.args and _singular_exponent(node.args[0].value)):
+                    return None
                 return node, f.value
             if node.args:
-                if name in ("pow", "float_power") and len(node.args) > 1:
-                    e = node.args[1].value
-                    if not (isinstance(e, cst.Float) and float(e.value) % 1 != 0) and not (isinstance(e, cst.UnaryOperation)):
-                        return None
+                if name in ("pow", "float_power") and not (len(node.args) > 1 and _singular_exponent(node.args[1].value)):
+                    return None
                 return node, node.args[0].value
             return None
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide) and not isinstance(node.right, (cst.Integer, cst.Float)):
             return node, node.right
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power) and _singular_exponent(node.right):
+            return node, node.left  # `x ** 0.5`: infinite derivative at 0, NaN below
         return None
+
+    def _module_path(self, node) -> bool:
+        """`tf.math`, `torch.special`, `jnp.linalg`, `F`: a module the file imports (or a
+        conventional name), not a tensor whose method is called."""
+        name = dotted_name(node)
+        return name is not None and name.split(".", 1)[0] in imported_modules(self.ctx) | _MODULE_NAMES
 
     def _sanitized_arg(self, ev: CallEvent, arg_node) -> bool:
         # arguments computed by where/clamp/abs+eps were made safe before the operation
@@ -856,11 +919,12 @@ class WhereNanGradient(_FlowsToLoss):
         return _has_additive_const(arg_node)
 
     def report_site(self, site, data, ev: DiffEvent) -> None:
-        what = _func_last(site) or "division"
+        what = _func_last(site) or ("a fractional power" if isinstance(site, cst.BinaryOperation) and isinstance(site.operator, cst.Power)
+                                    else "division")
         where = "where the condition rejects large inputs it overflows to inf" if what in ("exp", "expm1") else "where the condition excludes its domain"
         self.report(
             site,
-            f"`{what}` is evaluated on both branches of {data}(): {where}, its gradient there is "
+            f"{what if what.startswith('a ') else f'`{what}`'} is evaluated on both branches of {data}(): {where}, its gradient there is "
             f"inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the operation "
             f"(`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it",
         )

@@ -777,7 +777,9 @@ class SingularPointReached(Rule):
         elif name == "norm":
             if not (ev.qual or "").startswith(_NORM_LIBS):
                 return
-            operands, need = operands[:1], "zero"
+            # singular only at the zero vector: a vector that merely contains a 0 (a one-hot
+            # direction) has a norm with a finite gradient
+            operands, need = operands[:1], "all_zero"
         elif name in ("arctan2", "atan2"):
             operands, need = operands[:2], "zero"
         elif name in _AT_INF:

@@ -82,6 +82,7 @@ def literal_exact(node: cst.BaseExpression | None, at: cst.CSTNode | None = None
     """The exact zeros / infinities a literal array (`[3., 0., -5.]`, `((0, 1),)`,
     `[0.0, math.inf]`) holds as written; None when it holds none (or is not a literal)."""
     zero = inf = False
+    all_zero = True
     stack = [node] if node is not None else []
     while stack:
         e = stack.pop()
@@ -91,20 +92,21 @@ def literal_exact(node: cst.BaseExpression | None, at: cst.CSTNode | None = None
         got = _scalar_special(e)
         if got is not None:
             zero, inf = zero or got[0], inf or got[1]
-    return Exact(zero, inf, at if at is not None else node) if (zero or inf) else None
+        all_zero = all_zero and got is not None and got[0]
+    return Exact(zero, inf, at if at is not None else node, all_zero=zero and all_zero) if (zero or inf) else None
 
 
 def factory_exact(last: str, arg_nodes: list, kw_nodes: dict, at: cst.CSTNode) -> Exact | None:
     """What an array factory call proves: `zeros(...)`/`zeros_like(x)` hold only zeros,
     `full(shape, 0.)` / `full_like(x, inf)` their fill value, `array([0., 1.])` its literal."""
     if last in ZERO_FACTORIES:
-        return Exact(True, False, at)
+        return Exact(True, False, at, all_zero=True)
     if last in ("full", "full_like", "new_full"):
         fill = kw_nodes.get("fill_value")
         if fill is None and len(arg_nodes) > 1:
             fill = arg_nodes[1]
         got = _scalar_special(fill) if fill is not None else None
-        return Exact(got[0], got[1], at) if got and (got[0] or got[1]) else None
+        return Exact(got[0], got[1], at, all_zero=got[0]) if got and (got[0] or got[1]) else None
     if last in ("array", "asarray", "tensor", "as_tensor", "constant", "convert_to_tensor", "Tensor", "FloatTensor",
                 "DoubleTensor") and arg_nodes:
         return literal_exact(arg_nodes[0], at)
@@ -122,10 +124,10 @@ def product_exact(op: str, vals: list, at: cst.CSTNode) -> Exact | None:
             continue
         ex = v.get(EXACT)
         if ex is not None and ex.zero:
-            return Exact(True, False, ex.node)
+            return Exact(True, False, ex.node, all_zero=ex.all_zero)
         c = v.get(CONST)
         if isinstance(c, (int, float)) and not isinstance(c, bool) and c == 0:
-            return Exact(True, False, at)  # `0.0 * x`: the product is the evidence
+            return Exact(True, False, at, all_zero=True)  # `0.0 * x`: the product is the evidence
     return None
 
 

@@ -371,18 +371,21 @@ class ExpressionsMixin(_Base):
     def _e_comp(self, node, st: State) -> Val:
         # a comprehension is a loop: run it as iteration 0, and again as iteration 1 when the
         # first pass differentiated or stepped something (a tape used per element)
+        # The outermost iterable is evaluated once, before the loop, in the enclosing scope
+        # (`[norm(g) for g in tape.gradient(loss, vs)]` takes one gradient)
+        outer = self.eval(node.for_in.iter, st)
         n_diff = self._diff_count
-        first = self._e_comp_once(node, st, 0)
+        first = self._e_comp_once(node, st, 0, outer)
         if self._diff_count != n_diff:
-            return join([first, self._e_comp_once(node, st, 1)])
+            return join([first, self._e_comp_once(node, st, 1, outer)])
         return first
 
-    def _e_comp_once(self, node, st: State, iteration: int) -> Val:
+    def _e_comp_once(self, node, st: State, iteration: int, outer: Val) -> Val:
         inner = st.fork()
         inner.ctx = st.ctx.replace(loops=st.ctx.loops + ((node, iteration),))
         f = node.for_in
         while f is not None:
-            it = self.eval(f.iter, inner)
+            it = outer if f is node.for_in else self.eval(f.iter, inner)
             self.bind(f.target, self.iter_val(it), inner, node)
             for cond in f.ifs:
                 self.eval(cond.test, inner)
