@@ -12,7 +12,10 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
+from ..analysis import kinds as K
 from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
+from ..analysis.names import dotted_name
+from ..analysis.values import Val
 from ..analysis.walk import walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
@@ -477,9 +480,18 @@ class ZeroGradBetweenBackwardAndStep(Rule):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._zeroed: dict[int, Val] = {}  # zero_grad() node -> what it clears
+
     def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind == "zero_grad":
+            self._zeroed[id(ev.node)] = ev.target
+            return
         if ev.kind != "step" or ev.prev is None or ev.prev[0] != "zero_after_backward":
             return
+        if not self._clears_what_steps(ev.prev[1], self._zeroed.get(id(ev.prev[1])), ev):
+            return  # `opt_G.zero_grad()` between D's backward and `opt_D.step()`: another model's gradients
         self.report(
             ev.prev[1],
             lambda line, step=ev.node: (
@@ -488,6 +500,27 @@ class ZeroGradBetweenBackwardAndStep(Rule):
                 f"(or after step())"
             ),
         )
+
+
+    @staticmethod
+    def _clears_what_steps(zero_node, zeroed: Val | None, step: OptEvent) -> bool:
+        """The zero_grad() provably clears gradients the step uses: the same optimizer (by name),
+        or parameters both are known to hold."""
+        if zeroed is None:
+            return True
+        names = set()
+        for call in (step.node,):
+            if isinstance(call, cst.Call):
+                if isinstance(call.func, cst.Attribute):
+                    names.add(dotted_name(call.func.value))
+                names.update(dotted_name(a.value) for a in call.args[:1])
+        if isinstance(zero_node, cst.Call) and isinstance(zero_node.func, cst.Attribute) and dotted_name(zero_node.func.value) in names - {None}:
+            return True
+        cleared = frozenset(o for o in (zeroed.get(F.OPT_PARAMS) or zeroed.live) if o.certain)
+        stepped = frozenset(o for o in (step.target.get(F.OPT_PARAMS) or ()) if o.certain)
+        if cleared and stepped:
+            return bool(cleared & stepped)
+        return not (cleared or stepped) and zeroed.kind == step.target.kind == K.OPTIMIZER and zeroed is step.target
 
 
 class RequiresGradOnNonLeaf(Rule):

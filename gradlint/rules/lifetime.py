@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import facts as F
+from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.frameworks.torch import AUTOGRAD_GRAD_CREATE_GRAPH_AT, TORCH_FUNCTIONAL_DERIVATIVES
 from ..analysis.names import const_of, root_name
@@ -261,7 +262,7 @@ class GradWithoutCreateGraph(Rule):
     severity = Severity.ERROR
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.grad.html"
     triggers = ("autograd",)
-    fix_applicability = Applicability.SAFE
+    fix_applicability = Applicability.UNSAFE
     rationale = """
         Without `create_graph=True`, the gradients returned by `torch.autograd.grad` are
         constants: they have no graph. When they then feed a value that is differentiated — a
@@ -273,10 +274,12 @@ class GradWithoutCreateGraph(Rule):
         results are detached from the inputs unless they get `create_graph=True`.
 
         Instead: `torch.autograd.grad(out, x, grad_outputs=..., create_graph=True)`. The fix adds
-        the argument; it is safe: where the result is differentiated again it makes the
-        gradient correct, and it changes nothing else the code computes. First-order
-        approximations that use parameter gradients as constant update steps (first-order
-        MAML) are not flagged.
+        the argument; it is an editor fix (`--unsafe-fixes`): where the result is differentiated
+        again it changes the gradient the program computes, which is the point, but only you
+        know that the first-order version was not meant. First-order approximations that use
+        parameter gradients as constant update steps (first-order MAML) and input perturbations
+        fed to the model (`model(x + eps * g / g.norm())`, one-step adversarial training) are
+        not flagged.
     """
     invalid = [
         Invalid(
@@ -355,18 +358,17 @@ class GradWithoutCreateGraph(Rule):
         super().__init__(ctx)
         self._pending: list[tuple[DiffEvent, Note]] = []
         self._stepped: dict[int, set] = {}  # run -> origins some optimizer steps
-        self._to_numpy: set[int] = set()  # grad calls whose results reach .numpy()/NumPy
         self._create_graph_at: dict[int, int] = {}  # derivative call -> create_graph's position
+        self._model_input: set[int] = set()  # grad calls whose results a model was called on
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual in TORCH_FUNCTIONAL_DERIVATIVES:
             self._create_graph_at[id(ev.node)] = TORCH_FUNCTIONAL_DERIVATIVES[ev.qual][0]
-        # with create_graph=True the gradients require grad, and `.numpy()` / NumPy on them
-        # raises: adding the argument would break that code path (an editor fix there)
-        vals = [ev.recv] if ev.method == "numpy" else list(ev.args) if ev.qual and ev.qual.startswith("numpy.") else []
-        for v in vals:
-            if v is not None:
-                self._to_numpy.update(id(n.node) for n in v.notes if n.kind == "no_create_graph")
+        if ev.func is not None and ev.func.kind == K.MODULE:
+            # gradients given to a model as its input (`model(x + eps * g / g.norm())`): an input
+            # perturbation (adversarial training), a constant by design like FGSM's sign(g)
+            for a in list(ev.args) + list(ev.kwargs.values()):
+                self._model_input.update(id(n.node) for n in a.notes if n.kind == "no_create_graph")
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
@@ -396,6 +398,11 @@ class GradWithoutCreateGraph(Rule):
                 continue
             inputs = n.data or frozenset()
             stepped = self._stepped.get(ev.ctx.run, set())
+            if id(n.node) in self._model_input and inputs and all(o.kind == K.ORIGIN_TENSOR for o in inputs):
+                # gradients w.r.t. data (a tensor made to require grad, not a module's
+                # parameters: MAML's fast weights given to the functional model are those) fed
+                # to the model as a perturbed input
+                continue
             if inputs and inputs <= stepped and inputs <= ev.target.live:
                 # gradients w.r.t. the parameters being trained, used as a constant update
                 # step (first-order MAML, lookahead): create_graph is omitted on purpose
@@ -421,9 +428,10 @@ class GradWithoutCreateGraph(Rule):
         positional = sum(1 for a in node.args if a.keyword is None)
         if positional > self._create_graph_at.get(id(node), AUTOGRAD_GRAD_CREATE_GRAPH_AT):
             return None  # create_graph=False given by position: a keyword would repeat it
-        safe = id(node) not in self._to_numpy
-        return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),),
-                       Applicability.SAFE if safe else Applicability.UNSAFE)
+        # an editor fix: where the result is differentiated again it changes the gradient the
+        # program computes (that is the point), and a first-order method that meant it loses
+        # what it meant (one-step adversarial training measured: different weight gradients)
+        return RuleFix("Add create_graph=True", (NodeEdit(last, ", create_graph=True", how="after"),), Applicability.UNSAFE)
 
 
 class BackwardCreateGraph(Rule):

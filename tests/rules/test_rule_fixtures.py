@@ -5,7 +5,8 @@ marker naming the codes found there, `# [GL301]` or `# [GL304, GL305]`. Every ru
 every fixture, and the findings must be exactly the markers: a missing finding fails, and so
 does any finding that is not marked (a wrong rule on the right line, a false positive, a
 GL002 analysis failure). A fixture without markers must be clean. `<case>.fixed.py`, when
-present, is the file after `gradlint check --fix` (safe fixes). The fast path must report
+present, is the file after `gradlint check --fix` (safe fixes); `<case>.unsafe-fixed.py` after
+`--fix --unsafe-fixes` (a rule whose fix is an editor fix). The fast path must report
 what the exhaustive path reports.
 
 A regression found in review is one new file here (see docs/architecture.md, "Adding a rule").
@@ -25,8 +26,11 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MARKER = re.compile(r"#.*\[(GL\d{3}(?:\s*,\s*GL\d{3})*)\]\s*$")
 
 
+_FIXED = (".fixed.py", ".unsafe-fixed.py")  # expected fix outputs, not cases
+
+
 def _fixtures() -> list[Path]:
-    return sorted(p for p in FIXTURES.glob("GL*/*.py") if not p.name.endswith(".fixed.py"))
+    return sorted(p for p in FIXTURES.glob("GL*/*.py") if not p.name.endswith(_FIXED))
 
 
 def expected_findings(text: str) -> set[tuple[int, str]]:
@@ -58,18 +62,23 @@ def test_fixture(path: Path):
     if fixed_path.exists():
         fixed, n = fix_source(text, str(path))
         assert n >= 1 and fixed == fixed_path.read_text(encoding="utf-8")
+    # an editor fix (`--unsafe-fixes`): what it writes, checked the same way
+    unsafe_path = path.with_name(path.stem + ".unsafe-fixed.py")
+    if unsafe_path.exists():
+        fixed, n = fix_source(text, str(path), unsafe=True)
+        assert n >= 1 and fixed == unsafe_path.read_text(encoding="utf-8")
 
 
 def test_fixture_directories_are_rule_codes():
     load_all()
     for d in FIXTURES.iterdir():
         assert d.is_dir() and d.name in REGISTRY, d.name
-        cases = [p for p in d.glob("*.py") if not p.name.endswith(".fixed.py")]
+        cases = [p for p in d.glob("*.py") if not p.name.endswith(_FIXED)]
         assert cases, f"{d.name} has no fixture"
         # each rule's directory shows the rule firing at least once
         assert any((code == d.name) for p in cases for _, code in expected_findings(p.read_text(encoding="utf-8"))), d.name
-    for fixed in FIXTURES.glob("GL*/*.fixed.py"):
-        assert fixed.with_name(fixed.name.replace(".fixed.py", ".py")).exists(), fixed
+    for fixed in FIXTURES.glob("GL*/*fixed.py"):
+        assert fixed.with_name(fixed.name.replace(".unsafe-fixed.py", ".py").replace(".fixed.py", ".py")).exists(), fixed
 
 
 def test_every_analysed_rule_has_fixtures():

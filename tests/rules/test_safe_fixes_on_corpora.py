@@ -17,7 +17,7 @@ from gradlint.engine import check_source, fix_source
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(
     p for d in ("corpus", "realworld/dev", "rules/fixtures") for p in (ROOT / d).rglob("*.py")
-    if not p.name.endswith(".fixed.py")
+    if not p.name.endswith((".fixed.py", ".unsafe-fixed.py"))
 )
 
 

@@ -1,6 +1,6 @@
-# a gradient penalty differentiated without create_graph=True: the fix changes the gradient
-# the critic receives (that is the bug), and nothing printed before the step
-# safe-fix: GL203
+# a gradient penalty differentiated without create_graph=True: GL203's fix changes the gradient
+# the critic receives (that is the bug), so it is an editor fix, not applied by --fix
+# safe-fix: none
 import torch
 torch.manual_seed(0)
 critic = torch.nn.Linear(2, 1)
