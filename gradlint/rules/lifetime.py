@@ -605,16 +605,21 @@ class LossHistoryAccumulated(Rule):
         return True
 
     def on_assign(self, ev: AssignEvent) -> None:
+        added = ev.node.value if isinstance(ev.node, cst.AugAssign) else None
         if ev.op is None:
-            self._init_loops[(ev.ctx.run, ev.name)] = ev.ctx.loops
+            added = _rebound_sum(ev)  # `total = total + loss`: `total += loss` spelled out
+            if added is None:
+                self._init_loops[(ev.ctx.run, ev.name)] = ev.ctx.loops
+                return
+        elif ev.op not in ("+", "-"):
             return
-        if ev.op not in ("+", "-") or not ev.ctx.loops or not isinstance(ev.node, cst.AugAssign):
+        if added is None or not ev.ctx.loops:
             return
         if not self._has_history(ev.value):
             return
         if not isinstance(ev.target_node, (cst.Name, cst.Subscript)):
             return
-        if isinstance(ev.target_node, cst.Name) and isinstance(ev.node.value, cst.Name) and ev.node.value.value == ev.target_node.value:
+        if isinstance(ev.target_node, cst.Name) and isinstance(added, cst.Name) and added.value == ev.target_node.value:
             return  # `total -= total`: a reset
         old = ev.old
         if old is None:
@@ -627,7 +632,7 @@ class LossHistoryAccumulated(Rule):
         root = root_name(ev.target_node)
         if root and ("." in root and self._differentiated_later(root) or root in self.ctx.interp.loss_path_of(ev.ctx.fn)):
             return  # `losses_q[k] += loss_q` ... `losses_q[-1].backward()`: a meta-loss, summed to be differentiated
-        self._cands.setdefault(id(ev.node), (ev, "aug", ev.node.value, self._init_of(ev, ev.name)))
+        self._cands.setdefault(id(ev.node), (ev, "aug", added, self._init_of(ev, ev.name)))
         ev.add_note(Note("accum", ev.node))
 
     def on_store(self, ev) -> None:
@@ -725,7 +730,7 @@ class LossHistoryAccumulated(Rule):
             if not self._carried_by_training_loop(ev, init):
                 continue
             if how == "aug":
-                self.report(ev.node, self._msg(ev), fix=self._fix(ev, key))
+                self.report(ev.node, self._msg(ev, value_node), fix=self._fix(ev, key, value_node))
             else:
                 node, (where, held) = value_node
                 if where:  # an element of a container: no one-edit fix keeps the container's shape
@@ -733,8 +738,8 @@ class LossHistoryAccumulated(Rule):
                 else:
                     self.report(ev.node, self._store_msg(ev, node), fix=self._store_fix(node))
 
-    def _msg(self, ev: AssignEvent):
-        value, name = self._value_text(ev.node.value), ev.name
+    def _msg(self, ev: AssignEvent, added):
+        value, name = self._value_text(added), ev.name
         return lambda line: (
             f"`{name}` accumulates a tensor with autograd history across iterations{self._proof(ev.value, line)}, which keeps "
             f"every iteration's graph alive (memory grows over the epoch); accumulate a number instead: `{name} += {value}.item()`"
@@ -786,15 +791,15 @@ class LossHistoryAccumulated(Rule):
     def _value_text(self, value) -> str:
         return self.ctx.code(value) if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"({self.ctx.code(value)})"
 
-    def _fix(self, ev: AssignEvent, key: int) -> RuleFix:
+    def _fix(self, ev: AssignEvent, key: int, val) -> RuleFix:
         # `.item()` turns the accumulator into a Python number: that cannot change a correct
         # program only if the value is certainly one element (a 0-dim loss), the accumulator
         # started as a number, and afterwards it is never used as a tensor. Otherwise
         # `.detach()`: the same values, only without the history nothing here differentiates
         # (an accumulator that is differentiated, or may be by a caller, is not flagged).
-        proven = ev.value.get(F.SCALAR) is True and ev.old.kind == "number" and key not in self._tensor_use
+        proven = (ev.value.get(F.SCALAR) is True and ev.old.kind == "number" and key not in self._tensor_use
+                  and key not in self._escapes)  # returned: the caller may use it as a tensor
         meth = ".item()" if proven else ".detach()"
-        val = ev.node.value
         if isinstance(val, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, meth, how="after"),), Applicability.SAFE)
         return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, f"({self.ctx.code(val)}){meth}"),), Applicability.SAFE)
@@ -805,6 +810,24 @@ class LossHistoryAccumulated(Rule):
         if isinstance(value_node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix("Store a detached tensor", (NodeEdit(value_node, ".detach()", how="after"),), Applicability.UNSAFE)
         return RuleFix("Store a detached tensor", (NodeEdit(value_node, f"({self.ctx.code(value_node)}).detach()"),), Applicability.UNSAFE)
+
+
+def _rebound_sum(ev: AssignEvent):
+    """`total = total + loss` / `total = loss + total` / `total = total - x`: the added operand
+    (the spelled-out `total += loss`), or None for any other assignment."""
+    stmt = ev.node
+    if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(ev.target_node, cst.Name)
+            and stmt.targets[0].target is ev.target_node and isinstance(stmt.value, cst.BinaryOperation)):
+        return None
+    v, name = stmt.value, ev.target_node.value
+    if isinstance(v.operator, cst.Add):
+        if isinstance(v.left, cst.Name) and v.left.value == name:
+            return v.right
+        if isinstance(v.right, cst.Name) and v.right.value == name:
+            return v.left
+    if isinstance(v.operator, cst.Subtract) and isinstance(v.left, cst.Name) and v.left.value == name:
+        return v.right
+    return None
 
 
 class BackwardAfterOptimizerStep(Rule):
