@@ -164,7 +164,9 @@ INFERENCE = fact(
     "inference", "made under torch.inference_mode (the with/decorator node); detaching it or taking a view keeps it one",
     survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN},
 )
-SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it", survives={Op.INDEX, Op.MODULE_OUTPUT})
+SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it, "
+                    "and by its views and `.detach()` (they share its version counter, so an in-place change of one breaks that backward)",
+                    survives={Op.INDEX, Op.MODULE_OUTPUT, Op.VIEW, Op.DETACH})
 DATA_OF = fact("data_of", "the value is `x.data`")
 DATA_BASE = fact("data_base", "for `x.data`: the value of x")
 SCALED = fact("scaled", "the loss was scaled by a GradScaler (its creation node)")
