@@ -508,13 +508,12 @@ class ZeroGradBetweenBackwardAndStep(Rule):
         or parameters both are known to hold."""
         if zeroed is None:
             return True
-        names = set()
-        for call in (step.node,):
-            if isinstance(call, cst.Call):
-                if isinstance(call.func, cst.Attribute):
-                    names.add(dotted_name(call.func.value))
-                names.update(dotted_name(a.value) for a in call.args[:1])
-        if isinstance(zero_node, cst.Call) and isinstance(zero_node.func, cst.Attribute) and dotted_name(zero_node.func.value) in names - {None}:
+        # `opt.step()` and `scaler.step(opt)` both step `opt`
+        call = step.node
+        names = {dotted_name(call.func.value) if isinstance(call.func, cst.Attribute) else None,
+                 dotted_name(call.args[0].value) if call.args else None} if isinstance(call, cst.Call) else set()
+        names.discard(None)
+        if isinstance(zero_node, cst.Call) and isinstance(zero_node.func, cst.Attribute) and dotted_name(zero_node.func.value) in names:
             return True
         cleared = frozenset(o for o in (zeroed.get(F.OPT_PARAMS) or zeroed.live) if o.certain)
         stepped = frozenset(o for o in (step.target.get(F.OPT_PARAMS) or ()) if o.certain)

@@ -906,7 +906,10 @@ class WhereNanGradient(_FlowsToLoss):
         """`tf.math`, `torch.special`, `jnp.linalg`, `F`: a module the file imports (or a
         conventional name), not a tensor whose method is called."""
         name = dotted_name(node)
-        return name is not None and name.split(".", 1)[0] in imported_modules(self.ctx) | _MODULE_NAMES
+        if name is None:
+            return False
+        head = name.split(".", 1)[0]
+        return head in _MODULE_NAMES or head in imported_modules(self.ctx)
 
     def _sanitized_arg(self, ev: CallEvent, arg_node) -> bool:
         # arguments computed by where/clamp/abs+eps were made safe before the operation

@@ -298,6 +298,17 @@ def _training_function(params: list[str], part: list) -> cst.FunctionDef:
     )
 
 
+def _lines(module: cst.Module, body: list) -> int:
+    """How many lines `body` takes at the top of `module`: its header comments included, its
+    footer (the comments after the last statement) not."""
+    return module.with_changes(body=body, footer=[]).code.count("\n")
+
+
+def _definitions(setup: list) -> list:
+    """The module's own functions and classes among the setup: a library module keeps them."""
+    return [s for s in setup if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+
+
 def _training_split(code: str):
     """`_split_at_loop` and the training function's parameters, or None when either is missing."""
     split = _split_at_loop(code)
@@ -318,7 +329,7 @@ def in_a_training_function(code: str) -> Variant | None:
     call = cst.SimpleStatementLine(body=[cst.Expr(cst.Call(
         func=cst.Name("train"), args=[cst.Arg(cst.Name(n)) for n in params]))])
     new = module.with_changes(body=[*imports, *setup, _training_function(params, part), call])
-    first_moved = module.with_changes(body=[*imports, *setup]).code.count("\n")
+    first_moved = _lines(module, [*imports, *setup])
     text = new.code
     return Variant("in-a-training-function", text, _line_mapper(code, text, lambda n: n + 1 if n > first_moved else n))
 
@@ -330,11 +341,11 @@ def library_training_function(code: str) -> Variant | None:
     if split is None:
         return None
     module, imports, setup, part, params = split
-    kept = [s for s in setup if isinstance(s, (cst.FunctionDef, cst.ClassDef))]  # the module's own definitions stay
+    kept = _definitions(setup)
     new = module.with_changes(body=[*imports, *kept, _training_function(params, part)])
     text = new.code
-    first_moved = module.with_changes(body=[*imports, *setup]).code.count("\n")
-    removed = first_moved - module.with_changes(body=[*imports, *kept]).code.count("\n")
+    first_moved = _lines(module, [*imports, *setup])
+    removed = first_moved - _lines(module, [*imports, *kept])
     return Variant("library-training-function", text,
                    _line_mapper(code, text, lambda n: n + 1 - removed if n > first_moved else n))
 
@@ -436,7 +447,7 @@ def in_a_trainer_class(code: str) -> Variant | None:
         value=cst.Call(func=cst.Name("Trainer"), args=[cst.Arg(cst.Name(n)) for n in params]),
         attr=cst.Name("train"))))])
     new = module.with_changes(body=[*imports, *setup, cls, call])
-    first_moved = module.with_changes(body=[*imports, *setup], footer=[]).code.count("\n")
+    first_moved = _lines(module, [*imports, *setup])
     text = new.code
     return Variant("in-a-trainer-class", text, _part_offset(code, text, first_moved, prelude))
 
@@ -448,13 +459,11 @@ def library_trainer_class(code: str) -> Variant | None:
     if split is None:
         return None
     module, imports, setup, part, params = split
-    kept = [s for s in setup if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
     cls, prelude = _trainer_class(params, part)
-    text = module.with_changes(body=[*imports, *kept, cls]).code
-    first_moved = module.with_changes(body=[*imports, *setup], footer=[]).code.count("\n")
-    part_map = _part_offset(code, text, first_moved, prelude)
-    return Variant("library-trainer-class", text,
-                   _line_mapper(code, text, lambda n: part_map(n) if n > first_moved else n))
+    text = module.with_changes(body=[*imports, *_definitions(setup), cls]).code
+    # the part follows the class's `train`; a definition kept from the setup is found by its text
+    part_map = _part_offset(code, text, _lines(module, [*imports, *setup]), prelude)
+    return Variant("library-trainer-class", text, _line_mapper(code, text, part_map))
 
 
 TRANSFORMS = (aliased_imports, inside_a_function, renamed_variables, in_a_training_function, in_a_trainer_class)

@@ -287,7 +287,6 @@ _FULL_REDUCTIONS = frozenset({"reduce_mean", "reduce_sum", "reduce_max", "reduce
                               "reduce_euclidean_norm", "norm"})
 
 
-
 # Keras activations by name (`Dense(4, activation="softmax")`, `Activation("sigmoid")`,
 # `activation=tf.nn.softmax`) and the layer classes that are one: what the layer's call
 # computes last (F.ACTS_AS, the functional op the rules know)

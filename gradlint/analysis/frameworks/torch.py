@@ -160,6 +160,12 @@ _TORCH_DTYPES = {
     "torch.cdouble": "complex128", "torch.cfloat": "complex64",
 }
 
+# Reductions and orderings that return a named tuple (values, indices) (`torch.max(x, 1)`,
+# `x.topk(k)`): the values are differentiable, the indices are integers without a gradient
+# (GL410 when a loss is computed from them).
+_VALUES_INDICES = frozenset({"max", "min", "median", "nanmedian", "mode", "sort", "topk", "kthvalue", "cummax", "cummin"})
+_ALWAYS_VALUES_INDICES = frozenset({"sort", "topk", "kthvalue", "mode", "cummax", "cummin"})
+
 _REDUCING_METHODS = ("sum", "mean", "norm", "prod", "max", "min", "amax", "amin", "std", "var", "logsumexp", "all", "any", "nansum", "nanmean", "median")
 _VIEW_METHODS = (
     "view", "reshape", "flatten", "view_as", "reshape_as", "squeeze", "unsqueeze", "permute", "transpose", "t", "expand",
@@ -886,13 +892,6 @@ class Torch(Framework):
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
-
-
-# Reductions and orderings that return a named tuple (values, indices) (`torch.max(x, 1)`,
-# `x.topk(k)`): the values are differentiable, the indices are integers without a gradient
-# (GL410 when a loss is computed from them).
-_VALUES_INDICES = frozenset({"max", "min", "median", "nanmedian", "mode", "sort", "topk", "kthvalue", "cummax", "cummin"})
-_ALWAYS_VALUES_INDICES = frozenset({"sort", "topk", "kthvalue", "mode", "cummax", "cummin"})
 
 
 def _dim_given(args: list[Val], kwargs: dict) -> bool:
