@@ -385,6 +385,18 @@ def _detach_output(src: Source):
             yield [span(a, f"{src.segment(a)}.detach()")], {loss.lineno, a.lineno}, 0, 0, f"forward .detach() in loss (line {loss.lineno})"
 
 
+@kind("detach_rewrap", ("GL1",))
+def _detach_rewrap(src: Source):
+    """The common "fix" of "does not require grad": a forward output is detached and made a
+    new leaf (`out.detach().requires_grad_()`) where the backpropagated loss uses it."""
+    if not imports_name(src, "torch"):
+        return
+    for edits, expected, line, shift, what in _detach_output(src):
+        (e,) = edits
+        yield ([Edit(e.line, e.col, e.end_line, e.end_col, e.text.replace(".detach()", ".detach().requires_grad_()"))],
+               expected, line, shift, what.replace(".detach()", ".detach().requires_grad_()"))
+
+
 @kind("create_graph_dropped", ("GL203", "GL2"))
 def _create_graph_dropped(src: Source):
     """`create_graph=True` removed from `autograd.grad` (gradient penalty, inner MAML step)."""
@@ -440,6 +452,19 @@ def _loss_appended(src: Source):
             continue
         # after the first insertion, the append sits at end_lineno + 2
         yield [e1, e2], {stmt.end_lineno + 2}, lstmt.lineno, 1, f"append {target.id} (after line {stmt.end_lineno})"
+
+
+@kind("loss_running_average", ("GL205", "GL2"))
+def _loss_running_average(src: Source):
+    """Like loss_appended, but the backpropagated loss is smoothed for logging:
+    `ema_loss = 0.9 * ema_loss + 0.1 * loss` chains every iteration's graph."""
+    for edits, expected, line, shift, what in _loss_appended(src):
+        e1, e2 = edits
+        name = what.split()[1]
+        e1 = Edit(e1.line, e1.col, e1.end_line, e1.end_col, e1.text.replace("kept_losses = []", "ema_loss = 0.0"))
+        e2 = Edit(e2.line, e2.col, e2.end_line, e2.end_col,
+                  e2.text.replace(f"kept_losses.append({name})", f"ema_loss = 0.9 * ema_loss + 0.1 * {name}"))
+        yield [e1, e2], expected, line, shift, what.replace("append", "running average of")
 
 
 @kind("loss_kept_in_dict", ("GL205", "GL2"))

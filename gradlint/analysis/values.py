@@ -65,13 +65,14 @@ class Origin:
 class Cut:
     """An operation that stops gradients. `hard` cuts are never intended on a loss path."""
 
-    __slots__ = ("kind", "node", "hard", "seq")
+    __slots__ = ("kind", "node", "hard", "seq", "then")
 
-    def __init__(self, kind: str, node: cst.CSTNode, hard: bool) -> None:
+    def __init__(self, kind: str, node: cst.CSTNode, hard: bool, then: cst.CSTNode | None = None) -> None:
         self.kind = kind
         self.node = node
         self.hard = hard
         self.seq = next(_seq)
+        self.then = then  # a REWRAP cut: where the detached value was made to require grad
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<cut {self.kind}>"
@@ -282,7 +283,7 @@ def cut(v: Val, c: Cut, kind: Kind | None = None, attrs: dict | None = None) -> 
     if c.hard and v.cuts:
         # `x.detach().numpy()`: the conversion is what matters. Not `acc.item()` after an
         # argmax/comparison: that value never had a gradient to lose.
-        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data", OPAQUE)}
+        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data", OPAQUE, REWRAP)}
         cuts = cuts | frozenset((o, c) for o, prev in v.cuts if o not in already)
     notes = v.notes
     if notes:
@@ -292,6 +293,10 @@ def cut(v: Val, c: Cut, kind: Kind | None = None, attrs: dict | None = None) -> 
 
 # The cut kind of an operation the analysis cannot see into (see `opaque`).
 OPAQUE = "opaque"
+# `x.detach()` / `x.data` whose result was then made a new leaf (`.requires_grad_()`,
+# `.requires_grad = True`, `Variable(x.data, requires_grad=True)`): the cut is deliberate as a
+# new leaf's start, and a bug only where what it detached was being trained (GL103 decides)
+REWRAP = "rewrap"
 
 
 def opaque(values: Iterable[Val], node: cst.CSTNode, kind: Kind | None = None, attrs: dict | None = None) -> Val:

@@ -10,7 +10,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis.events import DiffEvent, OptEvent
-from ..analysis.values import OPAQUE, Cut, Origin, Val
+from ..analysis.values import OPAQUE, REWRAP, Cut, Origin, Val
 from ..analysis.walk import walk
 from .base import Rule
 
@@ -218,6 +218,11 @@ class StarvedOrigins(Rule):
         self._steps: list[OptEvent] = []
         self._zeros: list[OptEvent] = []
         self._diffs: list[DiffEvent] = []
+        self._grad_reads: list = []  # `p.grad` reads (UseEvent): the code wants p's gradient
+
+    def on_use(self, ev) -> None:
+        if ev.name == "grad" and ev.value.live:
+            self._grad_reads.append(ev)
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind == "step":
@@ -249,10 +254,34 @@ class StarvedOrigins(Rule):
         raise NotImplementedError
 
     def _wanted(self, ev: DiffEvent, hungry: dict) -> list:
-        """The starved origins that the code evidently wants gradients for."""
+        """The starved origins that the code evidently wants gradients for. One starved only by
+        re-wrapping (a REWRAP cut: detached, then made a new leaf on purpose) needs the strict
+        evidence: an optimizer stepping it after this backward, or Lightning's own step."""
+        rewrapped = {o for o, cs in hungry.items() if all(c.kind == REWRAP for c in cs)}
+        if not rewrapped or ev.kind == "lightning":
+            return self._wanted_by(ev, hungry)
+        out = self._wanted_by(ev, {o: cs for o, cs in hungry.items() if o not in rewrapped})
+        if ev.kind in TORCH_GRAPH_DIFF:
+            strict = {o: hungry[o] for o in rewrapped}
+            out += [o for o in self._stepped(ev, strict) + self._grad_read(ev, strict) if o not in out]
+        return out
+
+    def _grad_read(self, ev: DiffEvent, hungry: dict) -> list:
+        """The starved origins whose `.grad` the code reads after this backward, before the next
+        one (a hand-written update `p.data.add_(-lr * p.grad)`): it finds None there."""
+        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
+        limit = min(nxt) if nxt else float("inf")
+        read: set = set()
+        for u in self._grad_reads:
+            if u.ctx.run == ev.ctx.run and ev.seq < u.seq < limit:
+                read |= u.value.live
+        return [o for o in hungry if o in read]
+
+    def _wanted_by(self, ev: DiffEvent, hungry: dict) -> list:
+        if not hungry:
+            return []
         if not ev.target.certain_live() or ev.kind in ("lightning", "inspect"):
             return list(hungry)
-        wanted = []
         if ev.kind == "tape":
             requested = set()
             for item in source_items(ev.sources):
@@ -270,13 +299,26 @@ class StarvedOrigins(Rule):
             return [o for o in hungry if o in requested]
         if ev.kind in ("jax", "keras"):
             return list(hungry)
-        # torch backward: the optimizer stepped next (same run, before the next backward)
+        return self._stepped(ev, hungry)
+
+    def _stepped(self, ev: DiffEvent, hungry: dict) -> list:
+        """Torch backward: the starved origins an optimizer steps next (same run, before the
+        next backward), not fed a gradient by another backward since it last cleared them."""
+        wanted: list = []
         nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
         limit = min(nxt) if nxt else float("inf")
+        fresh = _rewrapped_leaves(ev.target)
         for s in self._steps:
             if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
                 continue
-            params = s.target.get(F.OPT_PARAMS) or frozenset()
+            params = s.target.get(F.OPT_PARAMS)
+            if fresh and s.target.get(F.SYM) and not _made_from(s.target, fresh):
+                # an optimizer whose parameters are unseen (received, or built by a call the
+                # analysis cannot see into, from none of these leaves) steps after a loss whose
+                # only leaves were made by re-wrapping detached values: it cannot hold them,
+                # so what it trains is what they were detached from
+                params = frozenset(hungry)
+            params = params or frozenset()
             for o in hungry:
                 if o in params and o not in wanted and not self._fed_before_step(ev, s, o):
                     wanted.append(o)
@@ -290,6 +332,23 @@ class StarvedOrigins(Rule):
                      and (o in (z.target.get(F.OPT_PARAMS) or ()) or o in z.target.live)), default=-1)
         return any(d is not ev and d.ctx.run == ev.ctx.run and start < d.seq < step.seq and d.kind in TORCH_GRAPH_DIFF
                    and o in d.target.live for d in self._diffs)
+
+
+def _rewrapped_leaves(target: Val) -> frozenset[Origin]:
+    """The certain live origins of `target` when every one is a leaf made by re-wrapping a
+    detached value (`out.detach().requires_grad_()`: a REWRAP cut names the line that made it),
+    else none; the uncertain ones are what the code received and nothing shows to be trained
+    (a `criterion` parameter)."""
+    made = {id(c.then) for _, c in target.cuts if c.kind == REWRAP}
+    certain = frozenset(o for o in target.live if o.certain)
+    return certain if made and all(id(o.node) in made for o in certain) else frozenset()
+
+
+def _made_from(v: Val, leaves: frozenset[Origin]) -> bool:
+    """`v` may hold one of `leaves`: it reaches one, or was computed from what was re-wrapped
+    into one (`opt_cls([x_var], lr=...)`: a list of x_var, given to a call the analysis cannot see into)."""
+    nodes = {id(o.node) for o in leaves}
+    return bool(leaves & v.live) or any(o in leaves or c.kind == REWRAP and id(c.then) in nodes for o, c in v.cuts)
 
 
 class SecondOrder:

@@ -17,7 +17,7 @@ from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
-from ..analysis.values import Note, Val
+from ..analysis.values import REWRAP, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import dtype_named
 from ..analysis.walk import walk
@@ -365,7 +365,7 @@ class DetachStarvesParameters(StarvedOrigins):
         ste_round(w * 3).sum().backward()
         """,
     ]
-    kinds = SOFT_DETACH
+    kinds = SOFT_DETACH | {REWRAP}
 
     def emit_cut(self, ev: DiffEvent, o, c) -> None:
         if c.kind not in self.kinds:
@@ -373,7 +373,22 @@ class DetachStarvesParameters(StarvedOrigins):
         if any(oo is o and cc.hard for oo, cc in ev.target.cuts):
             return  # a conversion out of the framework on the same path: GL101/GL111 explain it
         who = origin_name(o)
-        what = "`.data`" if c.kind == "data" else f"`{call_name(c.node)}`" if isinstance(c.node, cst.Call) else "this detach"
+        data = c.kind == "data" or isinstance(c.node, cst.Attribute) and c.node.attr.value == "data"
+        what = "`.data`" if data else f"`{call_name(c.node)}`" if isinstance(c.node, cst.Call) else "this detach"
+        if c.kind == REWRAP:
+            # the detached value was made a new leaf: evidence is an optimizer stepping what it
+            # detached (StarvedOrigins._wanted), never a check of its graph, which it now has
+            if ev.kind == "inspect":
+                return
+            self.report(
+                c.node,
+                lambda line, what=what, who=who, ev=ev, then=c.then: (
+                    f"{what} followed by requires_grad on line {line(then)} makes a new leaf: that silences \"does not require "
+                    f"grad\", but it cuts every path from {who} to {diff_phrase(ev, line)}: {who} gets no gradient; "
+                    f"remove both and compute the loss from the model's output itself"
+                ),
+            )
+            return
         self.report(
             c.node,
             lambda line, what=what, who=who, ev=ev: (
@@ -500,11 +515,13 @@ class DetachedLossTerm(Rule):
         shape is unknown (`cfg.w * bce(pred.detach(), y)`, a weight the analysis cannot see) is
         kept too: it counts only for a loss backpropagated with no gradient argument, whose
         summands must be 0-dim (`backward()` of anything else raises)."""
-        if v.get(F.SCALAR) is False or v.live or not v.cuts:
+        if v.get(F.SCALAR) is False or not v.cuts:
             return
+        if v.live and not _all_rewrapped(v):
+            return  # live: not a constant (a leaf re-wrapped from a detach is one to the model)
         detached = False
         for o, c in v.cuts:
-            if c.kind not in SOFT_DETACH:
+            if c.kind not in SOFT_DETACH and c.kind != REWRAP:
                 return  # an opaque call (maybe live) or a conversion (GL101's): not this rule's
             detached = detached or (o.certain and o.framework == "torch")
         if detached:
@@ -518,9 +535,11 @@ class DetachedLossTerm(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_DIFF:
             return
-        for _, c in certain_cuts(ev.target, ("detach",), framework="torch"):
+        for _, c in certain_cuts(ev.target, ("detach", REWRAP), framework="torch"):
             node = c.node
-            if id(node) in self._done or id(node) not in self._scalar_detach or not self._additive_term(node):
+            # `d_loss_real.detach().requires_grad_()`: the new leaf is the term
+            term = c.then if c.kind == REWRAP and _rewraps(c.then, node) else node if c.kind == "detach" else None
+            if term is None or id(node) in self._done or id(node) not in self._scalar_detach or not self._additive_term(term):
                 continue
             if carried_from_earlier_iteration(self.ctx, ev, node):
                 continue
@@ -618,6 +637,18 @@ class DetachedLossTerm(Rule):
         if isinstance(parent, cst.Attribute):
             return parent.attr.value == "backward"  # `(a + b.detach()).backward()`
         return isinstance(parent, (cst.Assign, cst.Return, cst.AugAssign, cst.AnnAssign))
+
+
+def _all_rewrapped(v: Val) -> bool:
+    """Every live origin of `v` is a leaf made by re-wrapping a detached value
+    (`real_validity.detach().requires_grad_()`)."""
+    made = {id(c.then) for _, c in v.cuts if c.kind == REWRAP}
+    return bool(made) and all(id(o.node) in made for o in v.live)
+
+
+def _rewraps(call, detach) -> bool:
+    """`call` is `detach.requires_grad_(...)`, chained on the detach itself."""
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is detach
 
 
 def _additive(node) -> bool:

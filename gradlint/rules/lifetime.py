@@ -13,7 +13,7 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.frameworks.torch import AUTOGRAD_GRAD_CREATE_GRAPH_AT, TORCH_FUNCTIONAL_DERIVATIVES
-from ..analysis.names import const_of, root_name
+from ..analysis.names import const_of, dotted_name, root_name
 from ..analysis.values import Note
 from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
@@ -561,6 +561,7 @@ class LossHistoryAccumulated(Rule):
         self._training_loops: set[tuple] = set()  # (run, loop node id) with a backward or step
         self._step_loops: set[tuple] = set()  # (run, loop node id) with an optimizer step
         self._init_loops: dict[tuple, tuple] = {}  # (run, name) -> the loops around its last plain assignment
+        self._torch_adds: set[int] = set()  # `torch.add(...)` calls, however imported
 
     def on_opt(self, ev) -> None:
         if ev.kind == "step":
@@ -607,7 +608,7 @@ class LossHistoryAccumulated(Rule):
     def on_assign(self, ev: AssignEvent) -> None:
         added = ev.node.value if isinstance(ev.node, cst.AugAssign) else None
         if ev.op is None:
-            added = _rebound_sum(ev)  # `total = total + loss`: `total += loss` spelled out
+            added = _rebound_sum(ev, self._torch_adds)  # `total = total + loss`: `total += loss` spelled out
             if added is None:
                 self._init_loops[(ev.ctx.run, ev.name)] = ev.ctx.loops
                 return
@@ -615,11 +616,14 @@ class LossHistoryAccumulated(Rule):
             return
         if added is None or not ev.ctx.loops:
             return
+        if ev.op == "+" and isinstance(added, (cst.List, cst.Tuple)) and ev.old is not None and ev.old.kind == K.LIST:
+            self._extended(ev, added)  # `log += [loss]`: an append spelled as a concatenation
+            return
         if not self._has_history(ev.value):
             return
-        if not isinstance(ev.target_node, (cst.Name, cst.Subscript)):
+        if not isinstance(ev.target_node, (cst.Name, cst.Subscript, cst.Attribute)):
             return
-        if isinstance(ev.target_node, cst.Name) and isinstance(added, cst.Name) and added.value == ev.target_node.value:
+        if isinstance(ev.target_node, (cst.Name, cst.Attribute)) and dotted_name(added) == dotted_name(ev.target_node):
             return  # `total -= total`: a reset
         old = ev.old
         if old is None:
@@ -635,17 +639,30 @@ class LossHistoryAccumulated(Rule):
         self._cands.setdefault(id(ev.node), (ev, "aug", added, self._init_of(ev, ev.name)))
         ev.add_note(Note("accum", ev.node))
 
+    def _extended(self, ev: AssignEvent, added) -> None:
+        """`log += [loss]` (or `log = log + [loss]`): a list that keeps what it is extended with."""
+        held = self._held_with_history(ev.value)
+        if held is None or not isinstance(ev.target_node, (cst.Name, cst.Attribute)) or self._differentiated_later(ev.name):
+            return
+        self._cands.setdefault(id(ev.node), (ev, "store", (added, held), self._init_of(ev, ev.name)))
+        ev.add_note(Note("accum", ev.node))
+
     def on_store(self, ev) -> None:
         """`losses.append(loss)`, `history[i] = loss`: the container keeps each iteration's graph."""
         if ev.kind not in ("append", "item") or not ev.ctx.loops or ev.value_node is None:
             return
-        if ev.container.kind not in ("list", "dict", "container", None) or ev.container.get(F.FW):
+        c = ev.container
+        into_tensor = ev.kind == "item" and c.kind == K.TENSOR and c.get(F.FW) == "torch" and not c.live
+        if not into_tensor and (c.kind not in ("list", "dict", "container", None) or c.get(F.FW)):
             return
         held = self._held_with_history(ev.value)
         if held is None:
             return
-        if ev.kind == "item" and _constant_key(ev.node):
-            return  # `logs["d"] = d_loss`: each iteration replaces the last one, nothing accumulates
+        if ev.kind == "item" and _constant_key(ev.node) and not into_tensor:
+            # `logs["d"] = d_loss`: each iteration replaces the last one, nothing accumulates. Not
+            # in a tensor: `buf[i] = loss` copies in place, and the tensor's history (CopySlices)
+            # links the loss's graph to every graph stored in it before, overwritten or not
+            return
         if self._differentiated_later(ev.root):
             return  # `saved_log_probs.append(...)`, read on the way to a backward: kept to be differentiated
         self._cands.setdefault(id(ev.node), (ev, "store", (ev.value_node, held), self._init_of(ev, ev.root)))
@@ -680,6 +697,13 @@ class LossHistoryAccumulated(Rule):
         return attr is not None and any(n.endswith("." + attr) and (n.startswith("self.") or root.startswith("self.")) for n in names)
 
     def on_call(self, ev: CallEvent) -> None:
+        if ev.qual == "torch.add":
+            self._torch_adds.add(id(ev.node))
+        if ev.method in ("add_", "sub_") and ev.ctx.loops and ev.args and ev.arg_nodes and isinstance(ev.node.func, cst.Attribute):
+            recv = ev.recv
+            # `running.add_(loss)` into a plain tensor: `running += loss` as a method
+            if recv is not None and recv.kind == K.TENSOR and recv.get(F.FW) == "torch" and not recv.live and self._has_history(ev.args[0]):
+                self._cands.setdefault(id(ev.node), (ev, "inplace", ev.arg_nodes[0], self._init_of(ev, dotted_name(ev.node.func.value))))
         if ev.recv is not None and ev.method in ("item", "cpu", "detach", "numpy", "tolist", "to", "backward", "mean", "sum", "clone", "cuda"):
             for n in ev.recv.notes:
                 if n.kind == "accum":
@@ -731,6 +755,13 @@ class LossHistoryAccumulated(Rule):
                 continue
             if how == "aug":
                 self.report(ev.node, self._msg(ev, value_node), fix=self._fix(ev, key, value_node))
+            elif how == "inplace":
+                # nothing marks the receiver for the checks above (returned, differentiated):
+                # only a value whose graph a backward already freed, which nothing can
+                # differentiate again, is certainly kept for nothing
+                graphs = ev.args[0].graphs
+                if graphs and graphs <= self._freed and not self._differentiated_later(dotted_name(ev.node.func.value)):
+                    self.report(ev.node, self._inplace_msg(ev, value_node), fix=self._inplace_fix(value_node))
             else:
                 node, (where, held) = value_node
                 if where:  # an element of a container: no one-edit fix keeps the container's shape
@@ -740,13 +771,30 @@ class LossHistoryAccumulated(Rule):
 
     def _msg(self, ev: AssignEvent, added):
         value, name = self._value_text(added), ev.name
+        # `total += loss`, or spelled out (`total = total + loss`, `avg = 0.9 * avg + 0.1 * loss`)
+        instead = f"`{name} += {value}.item()`" if ev.op is not None else f"`{value}.item()` in place of `{self.ctx.code(added)}`"
         return lambda line: (
             f"`{name}` accumulates a tensor with autograd history across iterations{self._proof(ev.value, line)}, which keeps "
-            f"every iteration's graph alive (memory grows over the epoch); accumulate a number instead: `{name} += {value}.item()`"
+            f"every iteration's graph alive (memory grows over the epoch); accumulate a number instead: {instead}"
         )
 
+    def _inplace_msg(self, ev: CallEvent, added):
+        recv, value = self.ctx.code(ev.node.func.value), self._value_text(added)
+        return lambda line: (
+            f"`{recv}.{ev.method}()` accumulates a tensor with autograd history across iterations{self._proof(ev.args[0], line)}: "
+            f"the in-place update records its graph in `{recv}`'s history, which keeps every iteration's graph alive (memory "
+            f"grows over the epoch); add `{value}.detach()` (or `.item()`)"
+        )
+
+    def _inplace_fix(self, added) -> RuleFix:
+        # the same values added, without the history nothing differentiates: `recv` stays a tensor
+        if isinstance(added, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            return RuleFix("Accumulate with .detach()", (NodeEdit(added, ".detach()", how="after"),), Applicability.SAFE)
+        return RuleFix("Accumulate with .detach()", (NodeEdit(added, f"({self.ctx.code(added)}).detach()"),), Applicability.SAFE)
+
     def _store_msg(self, ev, value_node):
-        where = f"`{ev.root}`" if ev.root else "this container"
+        root = ev.name if isinstance(ev, AssignEvent) else ev.root
+        where = f"`{root}`" if root else "this container"
         value = self._value_text(value_node)
         return lambda line: (
             f"{where} keeps a tensor with autograd history{self._proof(ev.value, line)} from every iteration, and with it every "
@@ -754,7 +802,8 @@ class LossHistoryAccumulated(Rule):
         )
 
     def _element_msg(self, ev, node, where: tuple, held):
-        container = f"`{ev.root}`" if ev.root else "this container"
+        root = ev.name if isinstance(ev, AssignEvent) else ev.root
+        container = f"`{root}`" if root else "this container"
         value = self._element_text(node, where)
         return lambda line: (
             f"{container} keeps `{value}`, a tensor with autograd history{self._proof(held, line)}, from every iteration, "
@@ -798,7 +847,8 @@ class LossHistoryAccumulated(Rule):
         # `.detach()`: the same values, only without the history nothing here differentiates
         # (an accumulator that is differentiated, or may be by a caller, is not flagged).
         proven = (ev.value.get(F.SCALAR) is True and ev.old.kind == "number" and key not in self._tensor_use
-                  and key not in self._escapes)  # returned: the caller may use it as a tensor
+                  and key not in self._escapes  # returned: the caller may use it as a tensor
+                  and isinstance(ev.target_node, cst.Name))  # an attribute outlives the code that is seen
         meth = ".item()" if proven else ".detach()"
         if isinstance(val, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, meth, how="after"),), Applicability.SAFE)
@@ -812,22 +862,53 @@ class LossHistoryAccumulated(Rule):
         return RuleFix("Store a detached tensor", (NodeEdit(value_node, f"({self.ctx.code(value_node)}).detach()"),), Applicability.UNSAFE)
 
 
-def _rebound_sum(ev: AssignEvent):
-    """`total = total + loss` / `total = loss + total` / `total = total - x`: the added operand
-    (the spelled-out `total += loss`), or None for any other assignment."""
+def _rebound_sum(ev: AssignEvent, torch_adds: set[int] | frozenset = frozenset()):
+    """The added operand of an accumulation spelled out as an assignment, or None for any other
+    assignment: `total = total + loss` (or `loss + total`, `total - x`), `total = total.add(loss)`
+    / `torch.add(total, loss)`, and a running average `avg = 0.9 * avg + 0.1 * loss` (the old
+    value scaled by a factor that does not mention the new one). The target is a name or an
+    attribute (`self.total = self.total + loss` in a Trainer). `torch_adds`: the calls that are
+    torch.add, however imported."""
     stmt = ev.node
-    if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(ev.target_node, cst.Name)
-            and stmt.targets[0].target is ev.target_node and isinstance(stmt.value, cst.BinaryOperation)):
+    if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(ev.target_node, (cst.Name, cst.Attribute))
+            and stmt.targets[0].target is ev.target_node):
         return None
-    v, name = stmt.value, ev.target_node.value
+    name = dotted_name(ev.target_node)
+    if name is None:
+        return None
+    v = stmt.value
+    if isinstance(v, cst.Call) and len(v.args) in (1, 2) and not any(a.star or a.keyword for a in v.args):
+        func = v.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "add" and len(v.args) == 1 and dotted_name(func.value) == name:
+            return v.args[0].value  # `total = total.add(loss)`
+        if id(v) in torch_adds and len(v.args) == 2:
+            if dotted_name(v.args[0].value) == name:
+                return v.args[1].value
+            if dotted_name(v.args[1].value) == name:
+                return v.args[0].value
+        return None
+    if not isinstance(v, cst.BinaryOperation):
+        return None
     if isinstance(v.operator, cst.Add):
-        if isinstance(v.left, cst.Name) and v.left.value == name:
+        if _old_term(v.left, name):
             return v.right
-        if isinstance(v.right, cst.Name) and v.right.value == name:
+        if _old_term(v.right, name):
             return v.left
-    if isinstance(v.operator, cst.Subtract) and isinstance(v.left, cst.Name) and v.left.value == name:
+    if isinstance(v.operator, cst.Subtract) and _old_term(v.left, name):
         return v.right
     return None
+
+
+def _old_term(node, name: str) -> bool:
+    """`node` is the accumulator's old value, or it times a factor that does not mention it
+    (`avg * 0.9`, `beta * self.ema`)."""
+    if dotted_name(node) == name:
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        for old, factor in ((node.left, node.right), (node.right, node.left)):
+            if dotted_name(old) == name and not any(dotted_name(n) == name for n in walk(factor) if isinstance(n, (cst.Name, cst.Attribute))):
+                return True
+    return False
 
 
 class BackwardAfterOptimizerStep(Rule):

@@ -18,7 +18,7 @@ from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import MATMULS, floor_exact, guarded_after_call, squares_after_call
 from ..names import dotted_name
 from ..queries import fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
-from ..values import EMPTY, OPAQUE, Cut, Origin, Val, combine, cut, join, opaque
+from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -601,8 +601,12 @@ class CallsMixin(_Base):
         # Cuts by an accident stay: `loss.requires_grad = True` on a loss computed through an
         # argmax or a .item() silences "does not require grad" but the model still gets no
         # gradient. A deliberate cut does not: `x.detach().requires_grad_()` (or under
-        # no_grad) is how a new leaf is made on purpose.
-        kept = frozenset((org, c) for org, c in base.cuts if c.kind not in _DELIBERATE_CUTS)
+        # no_grad) is how a new leaf is made on purpose. A detach is kept as a REWRAP cut, with
+        # the line that re-wrapped it: `model(x).detach().requires_grad_()` before the loss is
+        # the common "fix" of "does not require grad", and starves the model it detached
+        kept = frozenset(
+            (org, Cut(REWRAP, c.node, hard=False, then=node) if c.kind in ("detach", "data") else c)
+            for org, c in base.cuts if c.kind not in _DELIBERATE_CUTS or c.kind in ("detach", "data"))
         return Val(base.live | {o}, kept, _E, _E, K.TENSOR, attrs)
 
     def opt_event(self, node, st: State, kind: str, target: Val) -> None:

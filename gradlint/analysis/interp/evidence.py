@@ -59,9 +59,10 @@ def _only_maybe(v: Val) -> bool:
             and all(not o.certain and o.kind == K.ORIGIN_SYM for o in v.live))
 
 
-def evidenced_optimizer() -> Val:
-    """An optimizer proven by its uses: which parameters it updates is unknown."""
-    return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
+def evidenced_optimizer(cuts: frozenset = frozenset()) -> Val:
+    """An optimizer proven by its uses: which parameters it updates is unknown. `cuts`: the
+    origins it was made from by a call the analysis cannot see into (OPAQUE), which it may hold."""
+    return Val(cuts=cuts, kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.SYM: True, F.EVIDENCED: True})
 
 
 def evidenced_scaler(node) -> Val:
@@ -155,7 +156,9 @@ class EvidenceMixin(_Base):
             if role in (Role.MODULE, Role.CALLED) and v.kind != K.INSTANCE:
                 return self.evidenced_module(name, v, node, role, self._uses_for(name, st).framework(name))
             if role == Role.OPTIMIZER and v.kind != K.INSTANCE:
-                return evidenced_optimizer()
+                # what an unseen constructor was given stays as its maybe-contents
+                # (`self.optimizer_cls([x], lr=...)`: it may hold x)
+                return evidenced_optimizer(v.cuts)
             if role == Role.SCALER and v.kind != K.INSTANCE:
                 return evidenced_scaler(node)
         if v.get(F.HISTORY) is None and _history_unknown(v):

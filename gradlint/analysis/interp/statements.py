@@ -329,7 +329,10 @@ class StatementsMixin(_Base):
             old = st.env.get(name)
             if old is None:
                 old = self.attribute_of(base, attr, target, st)
-            self.emit(AssignEvent(stmt, st.ctx, name, old, v, v, None, target))
+            aev = AssignEvent(stmt, st.ctx, name, old, v, v, None, target)
+            self.emit(aev)
+            if aev.notes:
+                v = v.add_notes(aev.notes)  # `self.avg = 0.9 * self.avg + 0.1 * loss`: a rule's marker on it
             st.env[name] = v
             # `model.fc = nn.Linear(...)`: the module now reaches what it holds. Objects are
             # field-sensitive otherwise: `args.n = model.n` says nothing about `args.lr`.
