@@ -15,7 +15,7 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
 from ..analysis.names import dotted_name
-from ..analysis.values import Val
+from ..analysis.values import Origin, Val
 from ..analysis.walk import walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
@@ -447,7 +447,11 @@ class ZeroGradBetweenBackwardAndStep(Rule):
         `optimizer.zero_grad()` between `loss.backward()` and `optimizer.step()` throws the
         gradients away just before they are used: `step()` sees zeros (or None, with the default
         `set_to_none=True`) and the model does not train (Adam with `weight_decay` still
-        decays it).
+        decays it). Clearing by hand (`for p in model.parameters(): p.grad = None`, or
+        `p.grad.zero_()`) is the same. gradlint reports it when what is cleared is what the step
+        uses: the same optimizer, parameters both hold, or (an optimizer received as a
+        parameter) everything the backward just trained; clearing a frozen submodule's or
+        another model's gradients is not reported.
 
         Instead: `zero_grad()` → forward → `backward()` → `step()` (or clear right after
         `step()`).
@@ -482,30 +486,48 @@ class ZeroGradBetweenBackwardAndStep(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._zeroed: dict[int, Val] = {}  # zero_grad() node -> what it clears
+        self._zeroed: dict[int, OptEvent] = {}  # zero_grad() node -> its (last) event: what it clears
+        self._backwards: list[DiffEvent] = []
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "backward":
+            self._backwards.append(ev)
 
     def on_opt(self, ev: OptEvent) -> None:
         if ev.kind == "zero_grad":
-            self._zeroed[id(ev.node)] = ev.target
+            self._zeroed[id(ev.node)] = ev
             return
         if ev.kind != "step" or ev.prev is None or ev.prev[0] != "zero_after_backward":
             return
-        if not self._clears_what_steps(ev.prev[1], self._zeroed.get(id(ev.prev[1])), ev):
+        zero_ev = self._zeroed.get(id(ev.prev[1]))
+        if not self._clears_what_steps(ev.prev[1], zero_ev.target if zero_ev else None, ev, self._trained_before(zero_ev)):
             return  # `opt_G.zero_grad()` between D's backward and `opt_D.step()`: another model's gradients
+        zero = ev.prev[1]
+        by_call = isinstance(zero, cst.Call) and isinstance(zero.func, cst.Attribute) and zero.func.attr.value == "zero_grad"
+        what = "zero_grad()" if by_call else f"`{self.ctx.code(zero)}`"  # `p.grad = None`, `p.grad.zero_()`
         self.report(
-            ev.prev[1],
-            lambda line, step=ev.node: (
-                f"zero_grad() clears the gradients that backward() just computed, before the step() on line {line(step)} "
+            zero,
+            lambda line, step=ev.node, what=what: (
+                f"{what} clears the gradients that backward() just computed, before the step() on line {line(step)} "
                 f"uses them: the optimizer steps with zero/None gradients; move zero_grad() before the forward pass "
                 f"(or after step())"
             ),
         )
 
 
+    def _trained_before(self, zero_ev: OptEvent | None) -> frozenset:
+        """What the last backward before the clearing trained (its certain live origins)."""
+        if zero_ev is None:
+            return frozenset()
+        before = [d for d in self._backwards if d.ctx.run == zero_ev.ctx.run and d.seq < zero_ev.seq]
+        return frozenset(o for o in before[-1].target.live if o.certain) if before else frozenset()
+
     @staticmethod
-    def _clears_what_steps(zero_node, zeroed: Val | None, step: OptEvent) -> bool:
+    def _clears_what_steps(zero_node, zeroed: Val | None, step: OptEvent, trained: frozenset = frozenset()) -> bool:
         """The zero_grad() provably clears gradients the step uses: the same optimizer (by name),
-        or parameters both are known to hold."""
+        or parameters both are known to hold; or, for an optimizer whose parameters are unseen
+        (received: `train(model, loader, optimizer)`), everything the backward just trained:
+        whatever it holds, none of its gradients from that backward is left."""
         if zeroed is None:
             return True
         # `opt.step()` and `scaler.step(opt)` both step `opt`
@@ -515,10 +537,15 @@ class ZeroGradBetweenBackwardAndStep(Rule):
         names.discard(None)
         if isinstance(zero_node, cst.Call) and isinstance(zero_node.func, cst.Attribute) and dotted_name(zero_node.func.value) in names:
             return True
-        cleared = frozenset(o for o in (zeroed.get(F.OPT_PARAMS) or zeroed.live) if o.certain)
+        # an optimizer's parameters, a module's (`model.zero_grad()`), or the parameters whose
+        # .grad buffer is cleared by hand (`p.grad.zero_()`)
+        held = zeroed.get(F.OPT_PARAMS) or zeroed.live or zeroed.get(F.GRAD_OF) or ()
+        cleared = frozenset(o for o in held if isinstance(o, Origin) and o.certain)
         stepped = frozenset(o for o in (step.target.get(F.OPT_PARAMS) or ()) if o.certain)
         if cleared and stepped:
             return bool(cleared & stepped)
+        if cleared and not stepped and step.target.get(F.SYM) and trained and trained <= cleared:
+            return True
         return not (cleared or stepped) and zeroed.kind == step.target.kind == K.OPTIMIZER and zeroed is step.target
 
 

@@ -614,7 +614,9 @@ class CallsMixin(_Base):
         self.emit(OptEvent(node, st.ctx, kind, target, st.gflag))
         if kind == "zero_grad":
             prev = st.gflag[0] if st.gflag else None
-            st.gflag = ("zero_after_backward" if prev in ("backward", "backward_scaled") else "zero", node)
+            # clearing again (the next parameter of `for p in params: p.grad = None`) is still
+            # clearing what the backward computed
+            st.gflag = ("zero_after_backward" if prev in ("backward", "backward_scaled", "zero_after_backward") else "zero", node)
         elif kind == "step":
             st.gflag = ("step", node)
             direct = stepped = frozenset(o for o in (target.get(F.OPT_PARAMS) or ()) if o.certain)

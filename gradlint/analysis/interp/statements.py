@@ -599,7 +599,10 @@ class StatementsMixin(_Base):
     def _s_for(self, node: cst.For, st: State) -> None:
         it = self.eval(node.iter, st)
         elem = self.iter_val(it)
-        self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse)
+        # `for p in model.parameters(): p.grad = None`: a trained module's parameters are not
+        # empty (without any, nothing here is trained), so the body runs
+        params = it.kind == K.PARAMS and any(o.certain for o in it.live)
+        self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse, always_runs=params)
         detach = _detaches_loop_variable(node)
         if detach is not None and isinstance(node.iter, cst.Name) and node.iter.value in st.env:
             # `for s in state: s.detach_()` detaches every element of `state` in place (the
