@@ -11,6 +11,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis.events import DiffEvent, OptEvent
 from ..analysis.values import OPAQUE, REWRAP, Cut, Origin, Val
+from ..analysis.names import dotted_name
 from ..analysis.walk import walk
 from .base import Rule
 
@@ -99,6 +100,9 @@ def call_name(node: cst.CSTNode) -> str:
                 if base.value in _MODULE_ALIASES:
                     return f"{base.value}.{f.attr.value}"
                 return f"{base.value}.{f.attr.value}()"
+            path = dotted_name(f)
+            if path is not None and path.split(".", 1)[0] in _MODULE_ALIASES:
+                return path  # `tf.math.floor`, `torch.linalg.norm`
             return f".{f.attr.value}()"
         if isinstance(f, cst.Name):
             return f"{f.value}()"

@@ -56,11 +56,14 @@ _HOW = {
     "math_call": ("a `math` function", "use the torch equivalent (torch.exp, torch.log, ...)"),
     "predict": ("`model.predict()`", "call the model directly: `model(x, training=True)`"),
     "numpy_function": ("`tf.numpy_function`", "it has no gradient: write the computation with TensorFlow ops"),
+    "keras_to_numpy": ("a conversion to NumPy", "keep the value a tensor (`keras.ops`/`tf` operations)"),
 }
 
 
 def _describe(cut) -> tuple[str, str]:
     what, instead = _HOW.get(cut.kind, ("this conversion", "keep the value in the framework"))
+    if cut.kind == "keras_to_numpy" and isinstance(cut.node, cst.Call):
+        what = f"`{call_name(cut.node)}`, a conversion to NumPy,"
     if cut.kind == "np_call" and isinstance(cut.node, cst.Call):
         what = f"`{call_name(cut.node)}`"
         name = call_name(cut.node).split(".")[-1].rstrip("()")
@@ -854,7 +857,7 @@ class NumpyInGradientTape(Rule):
                                 f"the values the loss needs with TensorFlow ops inside the tape"
                             ),
                         )
-        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS | {"numpy_function"}, framework="tf"):
+        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS | {"numpy_function", "keras_to_numpy"}, framework="tf"):
             if o in ev.target.live:
                 # the target also reaches `o` through TensorFlow ops (an RL rollout feeds NumPy
                 # actions back into the model's *input*): its gradient is not None
@@ -1536,6 +1539,14 @@ class ComputedOutsideTape(Rule):
         # the notes cost a little on every TensorFlow operation: only files with a tape pay it
         # (`optimizer.minimize(loss_fn, var_list)` runs loss_fn under a tape of its own)
         self._enabled = "GradientTape" in ctx.source.text or ".minimize(" in ctx.source.text
+        # (run, name) -> (statement, the tapes recording when it ran, the value bound): where a
+        # differentiated name was last computed
+        self._bound: dict[tuple, tuple] = {}
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        if self._enabled and isinstance(ev.target_node, cst.Name):
+            value = ev.node.value if isinstance(ev.node, (cst.Assign, cst.AugAssign)) else None
+            self._bound[(ev.ctx.run, ev.name)] = (ev.node, ev.ctx.tapes, ev.new, value)
 
     def _mark(self, ev, vals) -> None:
         origins = [o for v in vals for o in _direct_origins(v)]
@@ -1584,6 +1595,8 @@ class ComputedOutsideTape(Rule):
                 f"closed: the tape did not record this operation, so the gradient is None (\"No gradients provided\"); "
                 f"compute it inside the block (`loss = -latent_loss` there) and pass the name"))
             return
+        if self._computed_after(ev, tape, wanted):
+            return
         taped = {n.data[1] for n in target.notes if n.kind == "taped" and n.data[0] is tape}
         for n in target.sorted_notes("first_order"):
             src_tape, active, calls = n.data
@@ -1603,6 +1616,32 @@ class ComputedOutsideTape(Rule):
             ]
             if outside:
                 self._report(ev, outside[0].node, outside[0].data[2], o)
+
+    def _computed_after(self, ev: DiffEvent, tape, wanted: set) -> bool:
+        """`loss = tf.reduce_mean(...)` one indent too far left: the target the tape is asked
+        about was computed by an operation run after the tape's with-block closed (the last
+        binding of its name, outside the block, the value differentiated). Nothing connects
+        that result to the variables on the tape: every gradient is None. Reported there."""
+        tn = ev.target_node
+        if not isinstance(tn, cst.Name) or tape.with_node is None or tape.with_node is ev.node or not wanted & ev.target.live:
+            return False
+        rec = self._bound.get((ev.ctx.run, tn.value))
+        if rec is None:
+            return False
+        stmt, tapes, bound, value = rec
+        if bound is not ev.target or any(t is tape for t in tapes) or not isinstance(value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation)):
+            return False  # an alias (`loss = total`) records nothing; a re-entered tape recorded it
+        if any(item is ev.target for item in source_items(ev.sources)):
+            return False  # the gradient of the target with respect to itself
+        here, block = self.ctx.range_of(stmt), self.ctx.range_of(tape.with_node)
+        if here is None or block is None or here[0].line <= block[1].line:
+            return False  # computed before the block opened: the forward-pass check below
+        with_line = block[0].line
+        self.report(stmt, lambda line, dt=ev.node: (
+            f"this computes the target differentiated on line {line(dt)} after the GradientTape's `with` block (line "
+            f"{with_line}) closed: the tape did not record it, so every gradient is None (\"No gradients provided\"); "
+            f"indent it into the block"))
+        return True
 
     def _report(self, ev: DiffEvent, node, calls, o, first_order: bool = False) -> None:
         # an operation inside a helper: point at the helper's call in the function that differentiates

@@ -1356,13 +1356,15 @@ class NonDifferentiableOpOnLossPath(StarvedOrigins):
         if c.kind == "indices":
             what, verb = f"the indices {what} returns", "are integers"  # `_, idx = torch.max(out, 1)`
         dt = ev.node
+        ste = {"tf": "x + tf.stop_gradient(tf.round(x) - x)", "jax": "x + jax.lax.stop_gradient(jnp.round(x) - x)"}.get(
+            o.framework or "", "x + (round(x) - x).detach()")
         self.report(
             c.node,
-            lambda line, what=what, verb=verb, dt=dt, k=ev.kind: (
+            lambda line, what=what, verb=verb, dt=dt, k=ev.kind, ste=ste: (
                 f"{what} {verb} (zero or no gradient), and the "
                 f"{'loss differentiated on line ' + str(line(dt)) if k in ('backward', 'tape', 'autograd_grad') else 'value whose graph line ' + str(line(dt)) + ' checks' if k == 'inspect' else 'loss'} "
                 f"depends on the model only through it: nothing can be learned; use a smooth surrogate (sigmoid/softmax) "
-                f"or a straight-through estimator `x + (round(x) - x).detach()`"
+                f"or a straight-through estimator `{ste}`"
             ),
         )
 

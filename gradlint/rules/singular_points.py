@@ -13,6 +13,7 @@ plus the function-body reading they share. Adding a rule adds a class here (see 
 
 from __future__ import annotations
 
+import builtins
 import re
 
 import libcst as cst
@@ -23,8 +24,9 @@ from ..analysis.events import BinOpEvent, CallEvent, DiffEvent, TransformedCallE
 from ..analysis.frameworks.arrays import FLOOR_CALLS, INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS
 from ..analysis.frameworks.tensorflow import TF_INT_DTYPES, TF_NO_GRADIENT_FUNCS
 from ..analysis.names import dotted_name
+from ..analysis.walk import walk
 from ..diagnostics import Severity
-from ._flow import starved
+from ._flow import free_names, imported_modules, returns_mention, starved
 from .base import Family, Invalid, Rule
 from ..analysis.values import Note
 from .precision import _SANITIZERS, _FlowsToLoss, _func_last, _has_additive_const, _names_in, xlogx_product
@@ -379,7 +381,9 @@ class NonDifferentiableCustomLoss(_BodySites):
         `def ..._loss(y_true, y_pred)` (only `y_pred` is differentiated), or a function or
         `forward` of a `...Loss` class whose name says it is a loss in a file that trains.
         A hard operation used as a weight or mask on a smooth term keeps a smooth path and is
-        not flagged; neither is a metric (accuracy, IoU) that is not named a loss.
+        not flagged; neither is a metric (accuracy, IoU) that is not named a loss. A Keras loss
+        that never reads `y_pred` at all (nor any value from outside it: `y_true - y_true`) is
+        reported too; one returning a constant placeholder is not.
 
         Instead: a smooth surrogate (soft Dice on the probabilities, a softmax instead of
         argmax, a sigmoid with a temperature instead of a threshold, a differentiable ranking
@@ -427,6 +431,23 @@ class NonDifferentiableCustomLoss(_BodySites):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._unread: set[int] = set()  # sites of Keras losses that never read y_pred
+        self._defs: frozenset[str] | None = None
+
+    def _module_names(self, node) -> frozenset[str]:
+        """What the file imports as modules (`tf`, `K`, `np`) or defines with def/class: code,
+        not values a loss could be computed from."""
+        if self._defs is None:
+            names = set(imported_modules(self.ctx))
+            module = next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.Module)), None)
+            for stmt in module.body if module is not None else ():
+                if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                    names.add(stmt.name.value)
+            self._defs = frozenset(names)
+        return self._defs
+
     def site_of(self, fn, fed: set[str]) -> cst.CSTNode | None:
         params = _positional(fn)
         if len(params) < 2:
@@ -436,6 +457,10 @@ class NonDifferentiableCustomLoss(_BodySites):
             return None
         if params[0] == "y_true" and params[1] == "y_pred":
             inputs = {params[1]}  # a Keras loss: only the prediction is differentiated
+            unread = _unread_prediction(fn.node, self._module_names(fn.node))
+            if unread is not None:
+                self._unread.add(id(unread))
+                return unread
         elif not _TRAINS.search(self.ctx.code_text):
             return None
         elif fed & set(params):
@@ -447,6 +472,15 @@ class NonDifferentiableCustomLoss(_BodySites):
         return _only_through_piecewise_constant(fn.node, inputs)
 
     def emit(self, site, fn) -> None:
+        if id(site) in self._unread:
+            self.report(
+                site,
+                f"the Keras loss `{fn.qualname}` never reads `y_pred`: Keras differentiates it with respect to the "
+                f"predictions only, so every layer that reaches the loss only through them gets a None gradient (\"No "
+                f"gradients provided for any variable\"); compute the loss from `y_pred` (a value another layer "
+                f"computed belongs in `model.add_loss`)",
+            )
+            return
         self.report(
             site,
             f"the loss `{fn.qualname}` depends on its predictions only through {_what(site)}, which is piecewise constant: "
@@ -454,6 +488,26 @@ class NonDifferentiableCustomLoss(_BodySites):
             f"so nothing trains; use a smooth surrogate (soft Dice on probabilities, softmax instead of argmax, a "
             f"sigmoid instead of a threshold) or a straight-through estimator `x + stop_gradient(round(x) - x)`",
         )
+
+
+def _unread_prediction(fn: cst.FunctionDef, code_names: frozenset[str]) -> cst.CSTNode | None:
+    """The first `return` of a Keras loss `(y_true, y_pred)` when no return can depend on
+    `y_pred` (an over-approximating taint, `returns_mention`) nor on any value from outside the
+    function (only what the module imports or defines: `square(y_true - y_true)`), so nothing
+    trainable reaches it; yet what it returns is computed (a name). A loss that returns a
+    constant (`return 0.0`, the placeholder of an output that is not trained) is meant so, and
+    one that reads another layer's tensor (`K.sum(hidden_a)`) trains the layers before it."""
+    if returns_mention(fn, {"y_pred"}) or free_names(fn) - code_names - _BUILTINS:
+        return None
+    for node in walk(fn.body, code_only=True):
+        if isinstance(node, cst.Return) and node.value is not None:
+            if any(isinstance(n, cst.Name) for n in walk(node.value, code_only=True)):
+                return node
+            return None
+    return None
+
+
+_BUILTINS = frozenset(dir(builtins))
 
 
 # Keras 1 layers read their input with `self.get_input(train)` in `get_output`

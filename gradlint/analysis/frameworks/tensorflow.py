@@ -130,6 +130,16 @@ def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> V
     return cut(ev.args[0], Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
 
 
+# Keras functions that return the NumPy value of a tensor (`K.eval(pred)`,
+# `keras.ops.convert_to_numpy(pred)`): the result has left TensorFlow like `.numpy()`'s
+KERAS_TO_NUMPY = frozenset({"keras.ops.convert_to_numpy", "keras.backend.eval", "keras.backend.get_value",
+                            "keras.backend.batch_get_value"})
+
+
+def _to_numpy(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    return cut(combine(allv), Cut("keras_to_numpy", ev.node, hard=True), kind=K.NDARRAY, attrs={F.FW: "np"})
+
+
 def _numpy_function(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     # tf.numpy_function(func, inp, Tout): the values in `inp` leave the graph (a hard cut)
     inp = ev.arg(1, "inp") or EMPTY
@@ -270,13 +280,25 @@ def keras_loss(it: Interp, loss: Val, ev: CallEvent, st: "State") -> None:
     for v in (loss.get(F.KEYS) or {}).values():
         if v.kind == K.FUNCTION:
             fns.append(v.attrs[F.FN])
-    for fn in fns:
-        if len([p for p in fn.params if p[1] == "pos"]) < 2:
+    losses = [loss, *(loss.get(F.ITEMS) or ()), *(loss.get(F.KEYS) or {}).values()]
+    for v in losses:
+        # an instance of a `keras.losses.Loss` subclass: Keras calls its `call(y_true, y_pred)`
+        info = v.get(F.CLS)
+        keras_loss_class = info is not None and any(b.startswith("keras.losses.") for b in getattr(info, "bases", ()))
+        method = info.find_method("call") if keras_loss_class and v.kind != K.FUNCTION else None
+        if method is not None and not method.is_static and len([p for p in method.params if p[1] == "pos"]) >= 3:
+            fns.append((method, v))
+    for entry in fns:
+        fn, self_val = entry if isinstance(entry, tuple) else (entry, None)
+        pos = [p for p in fn.params if p[1] == "pos"][1 if self_val is not None else 0:]
+        if len(pos) < 2:
             continue
         o = Origin(K.ORIGIN_KERASOUT, "y_pred", fn.node, certain=True, framework="tf")
-        params = {fn.params[0][0]: Val(kind=K.TENSOR, attrs={F.FW: "tf"}), fn.params[1][0]: Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "tf"})}
+        params = {pos[0][0]: Val(kind=K.TENSOR, attrs={F.FW: "tf"}), pos[1][0]: Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "tf"})}
+        if self_val is not None:
+            params[fn.params[0][0]] = self_val
         fake = CallEvent(ev.node, st.ctx, None, None, None, Val(kind=K.FUNCTION, attrs={F.FN: fn}), [], {}, [], {})
-        ret = it.call_function(fn, fake, st.fork(), [], {}, None, params_override=params)
+        ret = it.call_function(fn, fake, st.fork(), [], {}, self_val, params_override=params)
         it.differentiate(None, st.fork(), DiffKind.KERAS, ret, None, node=fn.node, fn=fn, compile_call=ev.node)
 
 
@@ -339,6 +361,7 @@ class TensorFlow(Framework):
         **table(TF_STOP_GRADIENT, _stop_gradient),
         **table(TF_CAST, _cast),
         **table(TF_NUMPY_FUNCTION, _numpy_function),
+        **table(KERAS_TO_NUMPY, _to_numpy),
         **table(TF_CONST, _constant),
     }
     module_methods = {
