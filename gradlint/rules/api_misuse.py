@@ -1,7 +1,7 @@
-"""GL5xx other autograd API misuse: shapes, inference tensors, checkpointing, JAX transforms,
-requires_grad timing.
+"""GL5xx other autograd API misuse: shapes, inference tensors, checkpointing, JAX transforms, custom
+autograd Functions, requires_grad timing.
 
-Why this module is long: it is a catalogue of 10 rules, one class each, and a rule class is
+Why this module is long: it is a catalogue of 13 rules, one class each, and a rule class is
 its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
 few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 """
@@ -1260,6 +1260,13 @@ class CustomFunctionGradientCount(Rule):
             expected, where = self._inputs(info, fwd.node)
             if expected is None:
                 continue
+            if expected == 1 and not _has_return(bwd.node):
+                # no error to tell: the one input silently gets None (the gradients computed and
+                # never returned)
+                self.report(bwd.node, (
+                    f"`{info.name}.backward` returns nothing: autograd takes that as None, so the input of "
+                    f"`{info.name}.apply` gets no gradient and nothing before it learns; return the gradient"))
+                continue
             for site, got in self._returns(bwd.node):
                 if got is None or got == expected:
                     continue
@@ -1292,6 +1299,7 @@ class CustomFunctionGradientCount(Rule):
         a backward without a return returns None: one value."""
         grads = {q.name.value for q in list(bwd.params.params)[1:]}
         found: list[tuple[cst.CSTNode, int | None]] = []
+        tuples = _tuple_bindings(bwd)
 
         def enter(n) -> bool:
             return n is bwd or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
@@ -1306,6 +1314,8 @@ class CustomFunctionGradientCount(Rule):
                 found.append((n, None if any(isinstance(e, cst.StarredElement) for e in v.elements) else len(v.elements)))
             elif isinstance(v, cst.Name) and v.value in grads or isinstance(v, (cst.BinaryOperation, cst.UnaryOperation)):
                 found.append((n, 1))  # `return grad_output`, `return grad_output * mask`
+            elif isinstance(v, cst.Name) and v.value in tuples:
+                found.append((n, tuples[v.value]))  # `grads = (g,)` ... `return grads`
             else:
                 found.append((n, None))
         if not found:
@@ -1320,3 +1330,358 @@ class CustomFunctionGradientCount(Rule):
             f"{f' (line {line(where)})' if where is not None else ''}: every backward pass through it raises \"function "
             f"{info.name}Backward returned an incorrect number of gradients (expected {expected}, got {got})\"; return one "
             f"gradient per input, None for those that need none"))
+
+
+def _has_return(fn: cst.FunctionDef) -> bool:
+    """`fn` returns a value somewhere (nested functions aside), or raises (not a gradient)."""
+    def enter(n) -> bool:
+        return n is fn or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+
+    return any(isinstance(n, cst.Return) and n.value is not None or isinstance(n, (cst.Raise, cst.Yield))
+               for n in walk(fn.body, enter, code_only=True))
+
+
+def _tuple_bindings(fn: cst.FunctionDef) -> dict[str, int]:
+    """Names bound exactly once in `fn`, to a tuple literal of known length: `grads = (g, None)`."""
+    counts: dict[str, int] = {}
+    sizes: dict[str, int | None] = {}
+    for n in walk(fn.body, code_only=True):
+        targets: list[tuple[cst.CSTNode, cst.CSTNode | None]] = []
+        if isinstance(n, cst.Assign):
+            targets = [(t.target, n.value) for t in n.targets]
+        elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+            targets = [(n.target, None)]
+        for t, value in targets:
+            if isinstance(t, cst.Name):
+                counts[t.value] = counts.get(t.value, 0) + 1
+                ok = isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+                sizes[t.value] = len(value.elements) if ok else None
+    return {k: v for k, v in sizes.items() if v is not None and counts[k] == 1}
+
+
+class LegacyAutogradFunction(Rule):
+    code = "GL512"
+    message = "a custom autograd.Function is written or called the legacy way (an instance, a non-static forward): RuntimeError"
+    severity = Severity.ERROR
+    frameworks = ("torch",)
+    docs = "https://pytorch.org/docs/stable/notes/extending.html#extending-torch-autograd"
+    triggers = ("Function",)
+    rationale = """
+        Since PyTorch 1.5 an autograd.Function is a class of static methods: `forward(ctx, ...)`
+        and `backward(ctx, ...)`, invoked as `MyFn.apply(x, ...)`. Code written for older
+        versions keeps settings on `self` in `__init__` and calls an instance
+        (`GradReverse(coeff)(x)`, `self.lower = LowerBound()` then `self.lower(x)`): calling an
+        instance raises "Legacy autograd function with non-static forward method is
+        deprecated", and a `forward(self, ...)` that reads `self.coeff` has no such attribute
+        on the `ctx` that `apply` passes.
+
+        Instead: `@staticmethod def forward(ctx, x, coeff)` (store what backward needs on
+        `ctx`), `@staticmethod def backward(ctx, grad)` returning one gradient per input
+        (None for `coeff`), and call `GradReverse.apply(x, coeff)`.
+    """
+    invalid = [
+        Invalid(  # thuml/MDD#6
+            """
+            import torch
+            from torch.autograd import Function
+
+            class GradientReverseLayer(Function):
+                def __init__(self, coeff=1.0):
+                    self.coeff = coeff
+
+                def forward(self, input):
+                    return input.view_as(input)
+
+                def backward(self, grad_output):
+                    return -self.coeff * grad_output
+
+            feat = torch.randn(4, 8, requires_grad=True)
+            GradientReverseLayer(0.1)(feat).sum().backward()
+            """,
+            line=8,
+        ),
+        Invalid(  # longcw/RoIAlign.pytorch#41: static methods, but an instance is called
+            """
+            import torch
+            from torch.autograd import Function
+
+            class LowerBound(Function):
+                @staticmethod
+                def forward(ctx, inputs, bound):
+                    ctx.save_for_backward(inputs)
+                    return inputs.clamp(min=bound)
+
+                @staticmethod
+                def backward(ctx, grad_output):
+                    return grad_output, None
+
+            class GDN(torch.nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.beta = torch.nn.Parameter(torch.ones(3))
+                    self.lower = LowerBound()
+
+                def forward(self, x):
+                    return x / self.lower(self.beta, 1e-6)
+            """,
+            line=21,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        from torch.autograd import Function
+
+        class GradientReverse(Function):
+            @staticmethod
+            def forward(ctx, input, coeff):
+                ctx.coeff = coeff
+                return input.view_as(input)
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                return -ctx.coeff * grad_output, None
+
+        reverse = GradientReverse.apply
+        feat = torch.randn(4, 8, requires_grad=True)
+        reverse(feat, 0.1).sum().backward()
+        GradientReverse.apply(feat, 0.5).sum().backward()
+        """
+    ]
+
+    call_names = None  # an instance's call has no name
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._called: dict[int, cst.CSTNode] = {}  # class node -> the first call of an instance
+
+    def on_call(self, ev: CallEvent) -> None:
+        f = ev.func
+        info = f.get(F.CLS) if f is not None and f.kind == K.INSTANCE else None
+        if info is not None and getattr(info, "is_autograd_fn", False):
+            self._called.setdefault(id(info.node), ev.node)
+
+    def finish(self) -> None:
+        for info in self.ctx.interp.classes:
+            if not info.is_autograd_fn:
+                continue
+            call = self._called.get(id(info.node))
+            fwd = info.methods.get("forward")
+            if fwd is not None and isinstance(fwd.node, cst.FunctionDef) and _legacy_forward(fwd):
+                self.report(fwd.node, lambda line, name=info.name, call=call: (
+                    f"`{name}.forward` is not a @staticmethod taking `ctx`: `{name}` is a legacy autograd Function"
+                    f"{f' (an instance is called on line {line(call)})' if call is not None else ''}, which PyTorch 1.5+ "
+                    f"refuses (RuntimeError \"Legacy autograd function with non-static forward method is deprecated\"); make "
+                    f"forward and backward @staticmethods with `ctx` first, keep per-call settings on `ctx`, and call "
+                    f"`{name}.apply(...)`"))
+            elif call is not None:
+                self.report(call, (
+                    f"this calls an instance of the autograd Function `{info.name}`: RuntimeError \"Legacy autograd function "
+                    f"with non-static forward method is deprecated\"; call `{info.name}.apply(...)` (its methods are static, "
+                    f"the class is not instantiated)"))
+
+
+def _legacy_forward(fn) -> bool:
+    """`def forward(self, ...)` of a Function without @staticmethod: written for PyTorch < 1.5
+    (a classmethod or a staticmethod taking `ctx` is the modern form)."""
+    if fn.is_static or fn.is_classmethod:
+        return False
+    params = list(fn.node.params.params)
+    return bool(params) and params[0].name.value == "self"
+
+
+class CustomFunctionNonTensor(Rule):
+    code = "GL513"
+    message = "a custom autograd.Function saves or returns a non-tensor where autograd needs a tensor: TypeError/RuntimeError"
+    severity = Severity.ERROR
+    frameworks = ("torch",)
+    docs = "https://pytorch.org/docs/stable/notes/extending.html#extending-torch-autograd"
+    triggers = ("Function",)
+    rationale = """
+        `ctx.save_for_backward(...)` keeps tensors only (and None): a shape, a number or a
+        NumPy array raises "save_for_backward can only save variables, but argument 1 is of
+        type torch.Size". And `backward` must return tensors (or None): a gradient computed
+        with NumPy and returned as an ndarray, or a Python float, raises "expected Variable or
+        None (got numpy.ndarray)" on every backward pass.
+
+        Instead: keep non-tensors as attributes of `ctx` (`ctx.shape = x.shape`), and convert
+        a NumPy gradient back (`torch.from_numpy(g).to(grad_output)`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+
+            class SumToScalar(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, x):
+                    ctx.save_for_backward(x, x.shape)
+                    return x.sum()
+
+                @staticmethod
+                def backward(ctx, g):
+                    x, shape = ctx.saved_tensors
+                    return g.expand(shape)
+            """,
+            line=6,
+        ),
+        Invalid(  # pytorch#16940
+            """
+            import numpy as np
+            import torch
+
+            class MySin(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, input):
+                    ctx.save_for_backward(input)
+                    return torch.from_numpy(np.sin(input.detach().numpy()))
+
+                @staticmethod
+                def backward(ctx, grad_output):
+                    args = ctx.saved_tensors[0].detach().numpy()
+                    return grad_output.numpy() * np.cos(args)
+            """,
+            line=13,
+        ),
+    ]
+    valid = [
+        """
+        import numpy as np
+        import torch
+
+        class MySin(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, input, factor=1.0):
+                ctx.save_for_backward(input, None)
+                ctx.shape, ctx.factor = input.shape, factor
+                return torch.from_numpy(np.sin(input.detach().numpy()))
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                input, _ = ctx.saved_tensors
+                g = grad_output.numpy() * np.cos(input.detach().numpy())
+                return torch.from_numpy(g).reshape(ctx.shape), None
+        """
+    ]
+
+    call_names = None  # NumPy calls too (`np.cos`, however imported)
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._np_calls: set[int] = set()  # NumPy function calls, however the module is imported
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual is not None and ev.qual.split(".", 1)[0] == "numpy":
+            self._np_calls.add(id(ev.node))
+            return
+        fn = ev.ctx.fn
+        if ev.method != "save_for_backward" or fn is None or fn.cls is None or not fn.cls.is_autograd_fn:
+            return
+        for node, v in zip(ev.arg_nodes, ev.args):
+            what = _non_tensor(v, node)
+            if what is not None:
+                self.report(node, (
+                    f"`ctx.save_for_backward` saves tensors only: `{self.ctx.code(node)}` is {what}, so the forward "
+                    f"raises TypeError \"save_for_backward can only save variables\"; keep it on ctx instead "
+                    f"(`ctx.{_attr_name(node)} = ...`)"))
+                return
+
+    def on_function(self, ev) -> None:
+        fn = ev.fn
+        if ev.kind != "standalone" or fn.name != "backward" or fn.cls is None or not fn.cls.is_autograd_fn:
+            return
+        bindings = _single_bindings(fn.node)
+        for ret in walk(fn.node.body, lambda n: n is fn.node or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)),
+                        code_only=True):
+            if not isinstance(ret, cst.Return) or ret.value is None:
+                continue
+            elems = [e.value for e in ret.value.elements] if isinstance(ret.value, cst.Tuple) else [ret.value]
+            for i, e in enumerate(elems):
+                what = _returned_non_tensor(e, ev.returns, len(elems), i, bindings, self._np_calls)
+                if what is not None:
+                    self.report(e, (
+                        f"`{fn.cls.name}.backward` returns {what} as a gradient: autograd takes tensors (or None), so every "
+                        f"backward pass raises RuntimeError \"expected Variable or None\"; convert it back "
+                        f"(`torch.from_numpy(...).to(grad_output)`)"))
+                    return
+
+
+def _attr_name(node) -> str:
+    """A name for the ctx attribute that should hold `node` (`x.shape` -> `shape`)."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Name):
+        return node.value
+    return "saved"
+
+
+def _non_tensor(v, node) -> str | None:
+    """What `v` is when certainly not a tensor nor None: a shape, a number, a NumPy array."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        return "a constant"
+    return _kind_words(v)
+
+
+def _kind_words(v) -> str | None:
+    return {K.META: "a shape/size (not a tensor)", K.NDARRAY: "a NumPy array", K.NUMBER: "a Python number"}.get(v.kind)
+
+
+def _returned_non_tensor(node, returns, n: int, i: int, bindings: dict, np_calls: set[int]) -> str | None:
+    """What the i-th of n returned gradients is when certainly not a tensor: what the analysis
+    computed for it (an ndarray, a Python number), or what its syntax proves (`_host_value`)."""
+    if n == 1:
+        what = _kind_words(returns)
+    else:
+        items = returns.get(F.ITEMS)
+        what = _kind_words(items[i]) if items is not None and len(items) == n else None
+    if what is None:
+        host = _host_value(node, bindings, np_calls)
+        what = {"ndarray": "a NumPy array", "number": "a Python number"}.get(host or "")
+    return what
+
+
+def _host_value(node, bindings: dict, np_calls: set[int], depth: int = 0) -> str | None:
+    """"ndarray" / "number" when `node` certainly computes a NumPy array or a Python number
+    (never a tensor): `.numpy()` (and its `.T`), `.item()`, a NumPy function (`np_calls`: the
+    calls whose callee resolved to numpy), a number literal, arithmetic of those, a name bound
+    once to one of them. None when not certain."""
+    if depth > 8:
+        return None
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return "number"
+    if isinstance(node, cst.UnaryOperation):
+        return _host_value(node.expression, bindings, np_calls, depth + 1)
+    if isinstance(node, cst.Attribute) and node.attr.value in ("T", "real") and _host_value(node.value, bindings, np_calls, depth + 1) == "ndarray":
+        return "ndarray"
+    if isinstance(node, cst.Call):
+        f = node.func
+        if isinstance(f, cst.Attribute) and f.attr.value in ("numpy", "item") and not node.args:
+            return "ndarray" if f.attr.value == "numpy" else "number"
+        return "ndarray" if id(node) in np_calls else None
+    if isinstance(node, cst.BinaryOperation):
+        left, right = _host_value(node.left, bindings, np_calls, depth + 1), _host_value(node.right, bindings, np_calls, depth + 1)
+        if left is None or right is None:
+            return None
+        return "ndarray" if "ndarray" in (left, right) else "number"
+    if isinstance(node, cst.Name) and node.value in bindings:
+        return _host_value(bindings[node.value], bindings, np_calls, depth + 1)
+    return None
+
+
+def _single_bindings(fn: cst.FunctionDef) -> dict:
+    """Names bound exactly once in `fn` by a plain `name = value`: name -> value."""
+    counts: dict[str, int] = {}
+    values: dict = {}
+    for n in walk(fn.body, code_only=True):
+        if isinstance(n, cst.Assign):
+            for t in n.targets:
+                for name in walk(t.target, code_only=True):
+                    if isinstance(name, cst.Name):
+                        counts[name.value] = counts.get(name.value, 0) + 1
+                if isinstance(t.target, cst.Name):
+                    values[t.target.value] = n.value
+        elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.With, cst.CompFor)):
+            for name in walk(getattr(n, "target", None) or n, code_only=True) if not isinstance(n, cst.With) else ():
+                if isinstance(name, cst.Name):
+                    counts[name.value] = counts.get(name.value, 0) + 2
+    return {k: v for k, v in values.items() if counts.get(k) == 1}
