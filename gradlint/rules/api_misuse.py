@@ -1,7 +1,7 @@
 """GL5xx other autograd API misuse: shapes, inference tensors, checkpointing, JAX transforms, custom
 autograd Functions, requires_grad timing.
 
-Why this module is long: it is a catalogue of 13 rules, one class each, and a rule class is
+Why this module is long: it is a catalogue of 14 rules, one class each, and a rule class is
 its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
 few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 """
@@ -1685,3 +1685,138 @@ def _single_bindings(fn: cst.FunctionDef) -> dict:
                 if isinstance(name, cst.Name):
                     counts[name.value] = counts.get(name.value, 0) + 2
     return {k: v for k, v in values.items() if counts.get(k) == 1}
+
+
+class InplaceInputWithoutMarkDirty(Rule):
+    code = "GL514"
+    message = "a custom autograd.Function's forward modifies an input in place without ctx.mark_dirty(): wrong gradients or RuntimeError"
+    severity = Severity.WARNING
+    frameworks = ("torch",)
+    docs = "https://pytorch.org/docs/stable/generated/torch.autograd.function.FunctionCtx.mark_dirty.html"
+    triggers = ("Function",)
+    rationale = """
+        Autograd must be told about every input a custom Function's `forward` modifies in
+        place (`ctx.mark_dirty(x)`): otherwise the version checks that protect tensors saved
+        for backward do not see the change, so gradients through earlier uses of the input are
+        silently wrong, a Parameter given to the Function is changed by every forward, and an
+        output that is the input itself raises "Output 0 of CustomOpBackward is a view and is
+        being modified inplace" when the caller changes it (pytorch#30454).
+
+        gradlint reports an in-place method (`x.mul_(2)`, `x.clamp_(0)`) on a parameter of
+        `forward`, or `x *= 2` / `x[m] = 0` on one that forward saves or returns (a tensor), that
+        is not rebound first (`x = x.clone()`) nor marked dirty.
+
+        Instead: work on a copy (`out = x.clone(); out.mul_(2)`), or call `ctx.mark_dirty(x)`
+        and return `x`.
+    """
+    invalid = [
+        Invalid(  # pytorch#30454
+            """
+            import torch
+
+            class CustomOp(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, x):
+                    x *= 2.0
+                    return x
+
+                @staticmethod
+                def backward(ctx, grad_output):
+                    return grad_output * 2.0
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import torch
+
+        class Scale(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                ctx.mark_dirty(x)
+                x.mul_(2.0)
+                return x
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                return grad_output * 2.0
+
+        class ReLU6(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, inp):
+                ctx.save_for_backward(inp)
+                out = inp.clone()
+                out.clamp_(min=0, max=6)
+                return out
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                (inp,) = ctx.saved_tensors
+                grad_input = grad_output.clone()
+                grad_input[(inp < 0) | (inp > 6)] = 0
+                return grad_input
+        """
+    ]
+
+    def finish(self) -> None:
+        for info in self.ctx.interp.classes:
+            fwd = info.methods.get("forward") if info.is_autograd_fn else None
+            if fwd is None or not fwd.is_static or not isinstance(fwd.node, cst.FunctionDef):
+                continue
+            site = _unmarked_inplace_input(fwd.node)
+            if site is not None:
+                node, name = site
+                self.report(node, (
+                    f"`{info.name}.forward` modifies its input `{name}` in place without `ctx.mark_dirty({name})`: autograd's "
+                    f"checks do not see the change, so gradients through earlier uses of `{name}` are wrong (and an output "
+                    f"that is `{name}` itself raises when changed in place later); work on `{name}.clone()`, or mark it dirty"))
+
+
+_NOT_INPLACE = frozenset({"requires_grad_", "retain_grad_", "share_memory_"})
+
+
+def _unmarked_inplace_input(fwd: cst.FunctionDef) -> tuple[cst.CSTNode, str] | None:
+    """The first in-place change of a tensor parameter of a Function's static forward (`ctx`
+    aside) that is neither rebound before it nor passed to `ctx.mark_dirty`, and its name."""
+    params = [p.name.value for p in list(fwd.params.params)[1:]]
+    if not params:
+        return None
+    marked: set[str] = set()
+    tensors: set[str] = set()  # saved for backward or returned: certainly tensors
+    rebound: dict[str, int] = {}  # name -> line-order index of its first rebinding
+    sites: list[tuple[int, cst.CSTNode, str, bool]] = []  # (order, node, name, needs tensor evidence)
+
+    def enter(n) -> bool:
+        return n is fwd or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+
+    for order, n in enumerate(walk(fwd.body, enter, code_only=True)):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute):
+            meth, recv = n.func.attr.value, n.func.value
+            if meth in ("mark_dirty", "save_for_backward"):
+                names = {a.value.value for a in n.args if isinstance(a.value, cst.Name)}
+                (marked if meth == "mark_dirty" else tensors).update(names)
+            elif isinstance(recv, cst.Name) and recv.value in params and meth.endswith("_") and not meth.startswith("_") and meth not in _NOT_INPLACE:
+                sites.append((order, n, recv.value, False))
+        elif isinstance(n, cst.Return) and n.value is not None:
+            for e in walk(n.value, code_only=True):
+                if isinstance(e, cst.Name):
+                    tensors.add(e.value)
+        elif isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value in params:
+            sites.append((order, n, n.target.value, True))
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) and t.target.value.value in params:
+                    sites.append((order, n, t.target.value.value, True))
+                for nm in walk(t.target, code_only=True):
+                    if isinstance(nm, cst.Name) and isinstance(t.target, (cst.Name, cst.Tuple, cst.List)):
+                        rebound.setdefault(nm.value, order)
+        elif isinstance(n, (cst.For, cst.NamedExpr, cst.AnnAssign)):
+            for nm in walk(n.target, code_only=True):
+                if isinstance(nm, cst.Name):
+                    rebound.setdefault(nm.value, order)
+    for order, node, name, needs_tensor in sites:
+        if name in marked or rebound.get(name, order + 1) < order or needs_tensor and name not in tensors:
+            continue
+        return node, name
+    return None
