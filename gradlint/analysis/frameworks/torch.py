@@ -21,6 +21,7 @@ from .. import kinds as K
 from ..events import DiffKind, InplaceEvent
 from ..facts import Op, propagate
 from ..names import dotted_name, NOCONST, OPS, fold, literal
+from ..walk import walk
 from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
 from .arrays import FLOAT_CAST_METHODS, factory_exact, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
@@ -534,8 +535,31 @@ def _scaler_method(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_nam
 
 
 def _apply_autograd_function(it: Interp, func: Val, ev: "CallEvent", st: "State") -> Val:
-    """`MyFunction.apply(x)`: a differentiable operation on its arguments."""
-    return it.op_result(ev.node, st, ev.args + list(ev.kwargs.values()), kind=K.TENSOR, attrs={F.FW: "torch"})
+    """`MyFunction.apply(x)`: a differentiable operation on its arguments; when its forward
+    saves the tensor it returns (`out = torch.exp(x); ctx.save_for_backward(out); return out`),
+    an in-place change of the result breaks its backward (SAVED_OUTPUT, as for sigmoid)."""
+    attrs: dict = {F.FW: "torch"}
+    if st.ctx.grad == "on" and _saves_output(func.get(F.CLS)):
+        attrs[F.SAVED_OUTPUT] = ev.node
+    return it.op_result(ev.node, st, ev.args + list(ev.kwargs.values()), kind=K.TENSOR, attrs=attrs)
+
+
+def _saves_output(info) -> bool:
+    """A custom Function's static forward returns one name, which it passes to
+    ctx.save_for_backward."""
+    fwd = info.find_method("forward") if info is not None else None
+    if fwd is None or not fwd.is_static or not isinstance(fwd.node, cst.FunctionDef):
+        return False
+    returned: set[str] = set()
+    saved: set[str] = set()
+    for n in walk(fwd.node.body, code_only=True):
+        if isinstance(n, cst.Return):
+            if not isinstance(n.value, cst.Name):
+                return False
+            returned.add(n.value.value)
+        elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "save_for_backward":
+            saved.update(a.value.value for a in n.args if isinstance(a.value, cst.Name))
+    return len(returned) == 1 and returned <= saved
 
 
 TORCH_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
