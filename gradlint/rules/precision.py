@@ -677,6 +677,10 @@ _UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal"
 _TF_ZERO_SAFE_GRADS = frozenset({"sqrt", "rsqrt"})
 _MODULE_NAMES = frozenset({"torch", "jnp", "np", "tf", "math", "F", "K", "ops", "jax", "lax", "special", "linalg"})
 _SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "clamp_", "nan_to_num", "softplus", "abs"})
+# for where(): abs keeps log/sqrt/1/x out of the negative half only; the points a condition like
+# `d > 0` or `x != 0` sends to the other branch are d == 0, where 1/abs(d) and log(abs(d)) are
+# infinite all the same (`denom = tf.abs(y_pred)`; `where(denom > 0, err / denom, 0)`: NaN)
+_WHERE_SANITIZERS = _SANITIZERS - {"abs"}
 
 
 # what turns a boolean mask into a count (GL403: counting exact zeros is not an equality test)
@@ -836,7 +840,7 @@ class WhereNanGradient(_FlowsToLoss):
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
-        if last in _SANITIZERS and ev.result.live:
+        if last in _WHERE_SANITIZERS and ev.result.live:
             ev.add_note(Note("sanitized", ev.node, through_cuts=True))
         if last in _UNSAFE_FUNCS:
             self._judge_argument(ev.node, ev.recv if ev.method is not None and ev.recv is not None and not ev.qual
@@ -917,7 +921,7 @@ class WhereNanGradient(_FlowsToLoss):
             n.kind == "sanitized" and n.node is not None for v in ev.args[1:3] for n in v.notes
         ):
             return True
-        if isinstance(arg_node, cst.Call) and _func_last(arg_node) in _SANITIZERS:
+        if isinstance(arg_node, cst.Call) and _func_last(arg_node) in _WHERE_SANITIZERS:
             return True
         return _has_additive_const(arg_node)
 
