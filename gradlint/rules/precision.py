@@ -401,10 +401,13 @@ class ExactComparisonOfGradients(Rule):
         return v is not None and (v.get(F.GRAD_OF) is not None or bool(v.get(F.GRAD_DERIVED)) or v.get(F.GRAD_RESULT) is not None)
 
     def on_compare(self, ev: CompareEvent) -> None:
-        if "==" not in ev.ops:
-            return  # `g != 0` is the usual "not all zero" sanity check
-        sides = [ev.left] + ev.rights
+        self._judge(ev.node, [ev.left] + ev.rights, "==" in ev.ops)
+
+    def _judge(self, node, sides: list, equal: bool) -> None:
+        """`sides` compared for (in)equality; `equal`: with ==, not !=."""
         grads = [v for v in sides if self._is_grad(v)]
+        if not equal and len(grads) < len(sides):
+            return  # `g != 0` is the usual "not all zero" sanity check; `g1 != g2` is not
         if not grads:
             return
         for v in sides:
@@ -417,9 +420,9 @@ class ExactComparisonOfGradients(Rule):
         # point (a subgradient fixed by a `where`) is often intended
         if others and not all(v.kind == "number" and v.get(F.CONST) == 0 for v in others):
             return
-        if others and self._counted(ev.node):
+        if others and self._counted(node):
             return  # `(g == 0).float().mean()`: how many are exactly 0 (dead units, underflow) is a count
-        self._report(ev.node, grads[0])
+        self._report(node, grads[0])
 
     def _counted(self, node) -> bool:
         """The comparison's mask is counted, not tested: cast to numbers or reduced
@@ -432,11 +435,23 @@ class ExactComparisonOfGradients(Rule):
             return parent.attr.value in _COUNTING
         return False
 
-    call_names = frozenset({"equal"})
+    call_names = frozenset({"equal", "eq", "ne"})
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.qual == "torch.equal" and any(self._is_grad(a) for a in ev.args):
-            self._report(ev.node, ev.args[0])
+        # the method and function forms of ==, != and torch.equal: `g.eq(ref)`, `torch.ne(g1, g2)`,
+        # `g1.equal(g2)`
+        if ev.qual in ("torch.equal", "torch.eq", "torch.ne") and len(ev.args) == 2:
+            sides = list(ev.args)
+        elif ev.qual is None and ev.method in ("equal", "eq", "ne") and ev.recv is not None and len(ev.args) == 1:
+            sides = [ev.recv, ev.args[0]]
+        else:
+            return
+        name = ev.name
+        if name == "equal":
+            if any(self._is_grad(a) for a in sides):
+                self._report(ev.node, sides[0])
+            return
+        self._judge(ev.node, sides, name == "eq")
 
     def _report(self, node, v) -> None:
         fw = v.get(F.FW)
