@@ -37,7 +37,7 @@ _seq = itertools.count()
 class Origin:
     """Something a gradient can flow into. Compared by identity (one object per creation)."""
 
-    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf", "seq", "frozen")
+    __slots__ = ("kind", "label", "node", "certain", "framework", "leaf", "seq", "frozen", "weak")
 
     def __init__(
         self,
@@ -57,6 +57,9 @@ class Origin:
         self.leaf = leaf
         self.seq = next(_seq)
         self.frozen = False  # requires_grad switched off (module.requires_grad_(False), ...)
+        # a module proven only by being called (`schedule(progress)` could be a schedule): enough
+        # to follow a loss, not to promise an error about a graph it built
+        self.weak = False
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<{self.kind}:{self.label}{'' if self.certain else '?'}>"

@@ -248,6 +248,8 @@ class StarvedOrigins(Rule):
 
     def finish(self) -> None:
         for ev, hungry in self._pending:
+            if _behind_graph_check(self.ctx, ev.node):
+                continue  # `if loss.requires_grad: loss.backward()`: a loss without a graph is skipped
             wanted = self._wanted(ev, hungry)
             for o in wanted:
                 for c in hungry[o]:
@@ -336,6 +338,25 @@ class StarvedOrigins(Rule):
                      and (o in (z.target.get(F.OPT_PARAMS) or ()) or o in z.target.live)), default=-1)
         return any(d is not ev and d.ctx.run == ev.ctx.run and start < d.seq < step.seq and d.kind in TORCH_GRAPH_DIFF
                    and o in d.target.live for d in self._diffs)
+
+
+_GRAPH_CHECKS = frozenset({"requires_grad", "grad_fn", "is_grad_enabled"})
+
+
+def _behind_graph_check(ctx, node) -> bool:
+    """`node` runs only when a test of an `if` around it asks whether there is a graph
+    (`if loss.requires_grad:`, `if out.grad_fn is not None:`, `if torch.is_grad_enabled():`):
+    the code expects to meet values without one (the same step run under no_grad for validation)."""
+    child = node
+    for anc in ctx.ancestors(node):
+        if isinstance(anc, cst.If) and child is anc.body and any(
+                isinstance(n, cst.Attribute) and n.attr.value in _GRAPH_CHECKS or isinstance(n, cst.Name) and n.value in _GRAPH_CHECKS
+                for n in walk(anc.test, code_only=True)):
+            return True
+        if isinstance(anc, (cst.FunctionDef, cst.Module)):
+            return False
+        child = anc
+    return False
 
 
 def _rewrapped_leaves(target: Val) -> frozenset[Origin]:

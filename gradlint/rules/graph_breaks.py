@@ -174,6 +174,8 @@ class ConversionOnLossPath(Rule):
 
     def _report_cuts(self, ev) -> None:
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
+            if o.weak and _converts_call_of(c.node, o.label):
+                continue  # `float(schedule(progress))`: proven a module only by being called
             if carried_from_earlier_iteration(self.ctx, ev, c.node) or not hidden_from_inspection(self.ctx, ev, c.node):
                 continue
             what, instead = _describe(c)
@@ -185,6 +187,19 @@ class ConversionOnLossPath(Rule):
                     f"flows into {diff_phrase(ev, line)}: no gradient reaches {who} through it; {instead}"
                 ),
             )
+
+
+def _converts_call_of(node, label: str) -> bool:
+    """`float(f(x))` / `f(x).item()`: the conversion is applied directly to a call of `label`
+    (a name or an attribute `self.label`)."""
+    if not isinstance(node, cst.Call):
+        return False
+    f = node.func
+    inner = f.value if isinstance(f, cst.Attribute) else node.args[0].value if node.args else None
+    if not isinstance(inner, cst.Call):
+        return False
+    g = inner.func
+    return (g.value if isinstance(g, cst.Name) else g.attr.value if isinstance(g, cst.Attribute) else None) == label
 
 
 class TensorFromTensors(Rule):

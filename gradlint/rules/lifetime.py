@@ -109,6 +109,8 @@ class BackwardThroughFreedGraph(Rule):
         # walks again: the message names it (the first in the file, when there are several).
         ops = [g[0] for g in ev.freed_hit]
         if first.node is ev.node and not any(from_earlier_iteration(g, ev.ctx) for g in ev.freed_hit):
+            if _built_by_weak_callees(ops, ev.target):
+                return  # `clip_range = schedule(progress)`: a callable proven only by its calls
             self.report(
                 ev.node,
                 lambda line, ops=ops: (
@@ -860,6 +862,21 @@ class LossHistoryAccumulated(Rule):
         if isinstance(value_node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             return RuleFix("Store a detached tensor", (NodeEdit(value_node, ".detach()", how="after"),), Applicability.UNSAFE)
         return RuleFix("Store a detached tensor", (NodeEdit(value_node, f"({self.ctx.code(value_node)}).detach()"),), Applicability.UNSAFE)
+
+
+def _built_by_weak_callees(ops: list, target) -> bool:
+    """Every operation of the graph built before the loop is a call of something proven a module
+    only by being called (a parameter or attribute: `schedule(progress)`,
+    `self.clip_range(progress)`), which may well be a schedule returning a number."""
+    weak = {o.label for o in target.live if o.certain and o.weak}
+    if not weak:
+        return False
+    for op in ops:
+        f = op.func if isinstance(op, cst.Call) else None
+        name = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
+        if name not in weak:
+            return False
+    return True
 
 
 def _rebound_sum(ev: AssignEvent, torch_adds: set[int] | frozenset = frozenset()):

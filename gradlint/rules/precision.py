@@ -658,6 +658,11 @@ class Fp16AutocastWithoutGradScaler(Rule):
 
     @staticmethod
     def _fp16(amp: CallEvent) -> bool:
+        # `autocast(enabled=use_amp)`, `autocast(fp16_scaler is not None)`: a switch the program
+        # sets together with its scaler (DINO, many trainers); only a constant True is certain
+        enabled = amp.arg(0 if amp.qual == "torch.cuda.amp.autocast" else 2, "enabled")
+        if enabled is not None and enabled.get(F.CONST) is not True:
+            return False
         dt = amp.kwargs.get("dtype")
         if dt is not None:
             return dt.get(F.QUAL) in ("torch.float16", "torch.half")

@@ -78,6 +78,16 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
         return Val(kind=K.NUMBER)
     if name == "str" and args and args[0].get(F.DEVICE) is not None:
         return Val(kind=K.STR, attrs={F.DEVICE: args[0].get(F.DEVICE)})  # `str(torch.device("cuda"))`
+    if name == "isinstance" and len(args) == 2 and args[1].get(F.QUAL) == "torch.Tensor":
+        # `if isinstance(v, torch.Tensor): v = v.item()` (a logger's update): decided where the
+        # value is known, so the other branch is not taken
+        v = args[0]
+        # a value with a recorded torch graph is a tensor (what the rules take it for)
+        if v.kind in (K.TENSOR, None) and v.get(F.FW) in ("torch", None) and v.graphs and any(
+                o.certain and o.framework == "torch" for o in v.live):
+            return Val(kind=K.BOOL, attrs={F.CONST: True})
+        if v.kind in (K.NUMBER, K.STR, K.NONE) or v.get(F.CONST, None) is not None and not isinstance(v.get(F.CONST), bool):
+            return Val(kind=K.BOOL, attrs={F.CONST: False})
     if name in ("len", "isinstance", "hasattr", "callable", "id", "type", "hash", "repr", "str", "format", "print"):
         if name in ("len", "id", "hash"):
             return Val(kind=K.NUMBER, attrs={F.DTYPE: "int"})

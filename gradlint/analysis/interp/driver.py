@@ -383,6 +383,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             if proven in ("module", "called"):
                 fw = self.function_uses(fn).framework(name)
                 o = Origin(K.ORIGIN_MODULE, name, fn.node, certain=True, framework=fw)
+                o.weak = proven == "called"  # only called: maybe a schedule, a filter
                 out[name] = Val(live=frozenset({o}), kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: proven})
                 continue
             if proven == "optimizer":

@@ -196,8 +196,10 @@ class EvidenceMixin(_Base):
         origins = frozenset(o for o in v.live if o.certain) or frozenset(
             o for o, c in v.cuts if c.kind == OPAQUE and o.kind == K.ORIGIN_MODULE)
         if not origins:
-            origins = frozenset({Origin(K.ORIGIN_MODULE, name.rsplit(".", 1)[-1] if name.startswith("self.") else name, node, certain=True,
-                                        framework=v.get(F.FW) or fw)})
+            o = Origin(K.ORIGIN_MODULE, name.rsplit(".", 1)[-1] if name.startswith("self.") else name, node, certain=True,
+                       framework=v.get(F.FW) or fw)
+            o.weak = role == Role.CALLED
+            origins = frozenset({o})
         fw = v.get(F.FW) or fw
         return Val(origins, kind=K.MODULE, attrs={F.FW: fw, F.EVIDENCED: role})
 
