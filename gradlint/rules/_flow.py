@@ -272,11 +272,15 @@ class StarvedOrigins(Rule):
             out += [o for o in self._stepped(ev, strict) + self._grad_read(ev, strict) if o not in out]
         return out
 
+    def _next_backward(self, ev: DiffEvent) -> float:
+        """The sequence number of the next backward in the same run after `ev` (inf: none)."""
+        return min((d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF),
+                   default=float("inf"))
+
     def _grad_read(self, ev: DiffEvent, hungry: dict) -> list:
         """The starved origins whose `.grad` the code reads after this backward, before the next
         one (a hand-written update `p.data.add_(-lr * p.grad)`): it finds None there."""
-        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
-        limit = min(nxt) if nxt else float("inf")
+        limit = self._next_backward(ev)
         read: set = set()
         for u in self._grad_reads:
             if u.ctx.run == ev.ctx.run and ev.seq < u.seq < limit:
@@ -311,9 +315,8 @@ class StarvedOrigins(Rule):
         """Torch backward: the starved origins an optimizer steps next (same run, before the
         next backward), not fed a gradient by another backward since it last cleared them."""
         wanted: list = []
-        nxt = [d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF]
-        limit = min(nxt) if nxt else float("inf")
-        fresh = _rewrapped_leaves(ev.target)
+        limit = self._next_backward(ev)
+        fresh = rewrapped_leaves(ev.target)
         for s in self._steps:
             if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
                 continue
@@ -359,14 +362,14 @@ def _behind_graph_check(ctx, node) -> bool:
     return False
 
 
-def _rewrapped_leaves(target: Val) -> frozenset[Origin]:
-    """The certain live origins of `target` when every one is a leaf made by re-wrapping a
+def rewrapped_leaves(target: Val, certain_only: bool = True) -> frozenset[Origin]:
+    """The (certain) live origins of `target` when every one is a leaf made by re-wrapping a
     detached value (`out.detach().requires_grad_()`: a REWRAP cut names the line that made it),
-    else none; the uncertain ones are what the code received and nothing shows to be trained
-    (a `criterion` parameter)."""
+    else none. With `certain_only` the uncertain ones are left out: what the code received and
+    nothing shows to be trained (a `criterion` parameter)."""
     made = {id(c.then) for _, c in target.cuts if c.kind == REWRAP}
-    certain = frozenset(o for o in target.live if o.certain)
-    return certain if made and all(id(o.node) in made for o in certain) else frozenset()
+    live = frozenset(o for o in target.live if o.certain or not certain_only)
+    return live if made and all(id(o.node) in made for o in live) else frozenset()
 
 
 def _made_from(v: Val, leaves: frozenset[Origin]) -> bool:

@@ -35,11 +35,13 @@ from ._flow import (
     SOFT_DETACH,
     call_name,
     certain_cuts,
+    rewrapped_leaves,
     origin_name,
     source_items,
     trained_forward,
 )
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+from .precision import _func_last
 
 FAMILY = Family("GL1", "graph breaks")
 
@@ -198,8 +200,7 @@ def _converts_call_of(node, label: str) -> bool:
     inner = f.value if isinstance(f, cst.Attribute) else node.args[0].value if node.args else None
     if not isinstance(inner, cst.Call):
         return False
-    g = inner.func
-    return (g.value if isinstance(g, cst.Name) else g.attr.value if isinstance(g, cst.Attribute) else None) == label
+    return _func_last(inner) == label
 
 
 class TensorFromTensors(Rule):
@@ -535,7 +536,7 @@ class DetachedLossTerm(Rule):
         summands must be 0-dim (`backward()` of anything else raises)."""
         if v.get(F.SCALAR) is False or not v.cuts:
             return
-        if v.live and not _all_rewrapped(v):
+        if v.live and not rewrapped_leaves(v, certain_only=False):
             return  # live: not a constant (a leaf re-wrapped from a detach is one to the model)
         detached = False
         for o, c in v.cuts:
@@ -655,13 +656,6 @@ class DetachedLossTerm(Rule):
         if isinstance(parent, cst.Attribute):
             return parent.attr.value == "backward"  # `(a + b.detach()).backward()`
         return isinstance(parent, (cst.Assign, cst.Return, cst.AugAssign, cst.AnnAssign))
-
-
-def _all_rewrapped(v: Val) -> bool:
-    """Every live origin of `v` is a leaf made by re-wrapping a detached value
-    (`real_validity.detach().requires_grad_()`)."""
-    made = {id(c.then) for _, c in v.cuts if c.kind == REWRAP}
-    return bool(made) and all(id(o.node) in made for o in v.live)
 
 
 def _rewraps(call, detach) -> bool:

@@ -19,6 +19,7 @@ from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
+from .precision import _func_last
 
 FAMILY = Family("GL2", "backward and graph lifetime")
 
@@ -871,12 +872,7 @@ def _built_by_weak_callees(ops: list, target) -> bool:
     weak = {o.label for o in target.live if o.certain and o.weak}
     if not weak:
         return False
-    for op in ops:
-        f = op.func if isinstance(op, cst.Call) else None
-        name = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else None
-        if name not in weak:
-            return False
-    return True
+    return all(_func_last(op) in weak for op in ops)
 
 
 def _rebound_sum(ev: AssignEvent, torch_adds: set[int] | frozenset = frozenset()):
