@@ -101,6 +101,7 @@ class FileContext:
         self.findings: list[_Finding] = []
         self._code_cache: dict[int, str] = {}
         self._parents: dict[int, cst.CSTNode] | None = None
+        self._foreign_parents: dict[tuple, dict] = {}  # (id(module), units parsed) -> its parent map
         self._discarded: set[int] | None = None
         self._ranges: dict[int, tuple | None] = {}
         self._code_text = code_text  # the prefilter's mask when it made one
@@ -124,7 +125,23 @@ class FileContext:
         need it; syntax trivia, two thirds of a tree, is left out of it)."""
         if self._parents is None:
             self._parents = parent_map([pc.module for pc in self.chunks])
-        return self._parents.get(id(node))
+        p = self._parents.get(id(node))
+        if p is None and self.interp is not None and self.interp.modules_read and not isinstance(node, cst.Module):
+            p = self._foreign_parent(node)
+        return p
+
+    def _foreign_parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The parent of a node of an imported project module the analysis read (a backward in
+        a helper module whose caller here guards it: `if loss.requires_grad:`)."""
+        owner = next((m for m in self.interp.modules_read if m.owns(node)), None)
+        if owner is None:
+            return None
+        units = owner.parsed_units()
+        key = (id(owner), len(units))  # a module's statements are parsed as they are needed
+        maps = self._foreign_parents
+        if key not in maps:
+            maps[key] = parent_map([module for _unit, module in units])
+        return maps[key].get(id(node))
 
     def discarded(self, node: cst.CSTNode) -> bool:
         """Whether `node` is the value of an expression statement (`x.add(1)` on a line of its

@@ -84,6 +84,9 @@ class Uses:
     # `with tf.GradientTape() as tape: ...; tape.gradient(loss, ...)`: the scope differentiates
     # with TensorFlow, so what its uses prove to be a module is a Keras one
     tape_diff: bool = False
+    # called with a value converted out of the framework (`obsfilt(state.numpy())`): a NumPy
+    # function (an observation filter, a scaler), not a module, whatever its result feeds
+    host_fed: set[str] = field(default_factory=set)
     _roles: dict[str, str | None] = field(default_factory=dict)
 
     @property
@@ -110,7 +113,7 @@ class Uses:
             return Role.SCALER
         if ms & MODULE_ONLY_METHODS or self.attrs_read.get(name, set()) & _MODULE_ONLY_ATTRS:
             return Role.MODULE
-        if name in self.forward_callees:
+        if name in self.forward_callees and name not in self.host_fed:
             return Role.CALLED
         if (name in self.bare_steps and self.backpropagates and not _SCHEDULER_NAME.search(name)
                 and len([n for n in self.bare_steps if not _SCHEDULER_NAME.search(n)]) == 1):
@@ -130,6 +133,7 @@ class Uses:
         out.scaler_args = self.scaler_args | other.scaler_args
         out.loss_callees = self.loss_callees | other.loss_callees
         out.tape_diff = self.tape_diff or other.tape_diff
+        out.host_fed = self.host_fed | other.host_fed
         return out
 
     def framework(self, name: str) -> str:
@@ -164,6 +168,14 @@ def _names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
             continue
         stack.extend(code_children(n))
     return names, callees
+
+
+_HOST_CONVERSIONS = frozenset({"numpy", "tolist", "item"})
+
+
+def _converted_out(e: cst.CSTNode) -> bool:
+    """`x.numpy()`, `x.cpu().numpy()`, `x.tolist()`, `x.item()`: a value taken out of the framework."""
+    return isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute) and e.func.attr.value in _HOST_CONVERSIONS
 
 
 def _target_names(t: cst.CSTNode) -> set[str]:
@@ -211,6 +223,10 @@ class _Collector(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         u = self.uses
         f = node.func
+        if any(_converted_out(a.value) for a in node.args):
+            callee = self._name(f)
+            if callee is not None:
+                u.host_fed.add(callee)
         if isinstance(f, cst.Attribute) and f.attr.value in _CONTAINER_ADDS and node.args:
             recv = self._name(f.value)
             if recv is not None:

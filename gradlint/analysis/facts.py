@@ -156,6 +156,8 @@ NONLEAF_FROM = fact("nonleaf_from", "the operation that made a non-leaf from a l
 RETAINS_GRAD = fact("retains_grad", "x.retain_grad() was called")
 FRESH_ORIGIN = fact("fresh_origin", "the value's origin was created here: the first name it is bound to labels it")
 CREATED = fact("created", "the node that created the value (module, tensor, scaler)")
+NOT_FOLLOWED = fact("not_followed", "the result of a call of the code's own function that the analysis did not follow (too deep): "
+                   "what it did is unknown, as are the gradients it may have cleared")
 SYM = fact("sym", "a parameter of a function analysed on its own (its name), or derived from one", survives={Op.ATTRIBUTE, Op.INDEX, Op.VIEW})
 FROZEN = fact("frozen", "a module attribute whose parameters had requires_grad switched off")
 OPT_PARAMS = fact("opt_params", "the origins an optimizer updates (frozenset)", join=Join.UNION)

@@ -68,7 +68,7 @@ class Origin:
 class Cut:
     """An operation that stops gradients. `hard` cuts are never intended on a loss path."""
 
-    __slots__ = ("kind", "node", "hard", "seq", "then")
+    __slots__ = ("kind", "node", "hard", "seq", "then", "detached")
 
     def __init__(self, kind: str, node: cst.CSTNode, hard: bool, then: cst.CSTNode | None = None) -> None:
         self.kind = kind
@@ -76,6 +76,9 @@ class Cut:
         self.hard = hard
         self.seq = next(_seq)
         self.then = then  # a REWRAP cut: where the detached value was made to require grad
+        # a detach / `.data` cut: the graph nodes of the value it detached; a hard cut over
+        # one (`x.detach().cpu().numpy()`): those of every detach it converts (see `cut`)
+        self.detached: frozenset = _EMPTY_SET
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<cut {self.kind}>"
@@ -283,11 +286,16 @@ def cut(v: Val, c: Cut, kind: Kind | None = None, attrs: dict | None = None) -> 
     cuts = v.cuts
     if v.live:
         cuts = cuts | frozenset((o, c) for o in v.live)
+        if c.kind in ("detach", "data"):
+            c.detached = c.detached | v.graphs
     if c.hard and v.cuts:
         # `x.detach().numpy()`: the conversion is what matters. Not `acc.item()` after an
         # argmax/comparison: that value never had a gradient to lose.
         already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data", OPAQUE, REWRAP)}
         cuts = cuts | frozenset((o, c) for o, prev in v.cuts if o not in already)
+        for _, prev in v.cuts:
+            if prev.kind in ("detach", "data"):
+                c.detached = c.detached | prev.detached
     notes = v.notes
     if notes:
         notes = frozenset(n for n in notes if n.through_cuts)

@@ -208,6 +208,63 @@ def hidden_from_inspection(ctx, ev, cut_node) -> bool:
     return cut_node is not None and _function_of(ctx, cut_node) is not _function_of(ctx, ev.node)
 
 
+class BackwardLog:
+    """The backward calls, optimizer steps and gradient clears of a file in order, as a rule
+    sees them (feed it `opt(ev)` / `diff(ev)`), and what they say about which optimizer uses
+    the gradients a backward computes."""
+
+    def __init__(self) -> None:
+        self.steps: list[OptEvent] = []
+        self.zeros: list[OptEvent] = []
+        self.diffs: list[DiffEvent] = []
+
+    def opt(self, ev: OptEvent) -> None:
+        if ev.kind == "step":
+            self.steps.append(ev)
+        elif ev.kind == "zero_grad":
+            self.zeros.append(ev)
+
+    def diff(self, ev: DiffEvent) -> None:
+        self.diffs.append(ev)
+
+    def next_backward(self, ev: DiffEvent) -> float:
+        """The sequence number of the next backward in the same run after `ev` (inf: none)."""
+        return min((d.seq for d in self.diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF),
+                   default=float("inf"))
+
+    def steps_after(self, ev: DiffEvent) -> list[OptEvent]:
+        """The optimizer steps of the same run after backward `ev`, before the next backward."""
+        limit = self.next_backward(ev)
+        return [s for s in self.steps if s.ctx.run == ev.ctx.run and ev.seq < s.seq < limit]
+
+    def trained_by_another_loss(self, ev: DiffEvent, o: Origin) -> bool:
+        """`o` has a loss and an optimizer of its own, and what `ev` computes for it is never
+        used: every optimizer stepped after `ev` until `o`'s gradient is next cleared provably
+        holds other parameters, and one that holds `o` steps after another backward that
+        reaches it (SAC: the actor's loss uses `alpha = log_alpha.exp().item()` as a constant;
+        `log_alpha` is trained by its own `alpha_loss` and `a_optimizer`). A gradient left to
+        accumulate into a later step (BicycleGAN's generator, stepped after a second backward)
+        is used."""
+        if ev.kind not in TORCH_GRAPH_DIFF:
+            return False
+        later = sorted((e for e in self.steps + self.zeros if e.ctx.run == ev.ctx.run and e.seq > ev.seq), key=lambda e: e.seq)
+        stepped = False
+        for e in later:
+            params = e.target.get(F.OPT_PARAMS) or frozenset()
+            if e.kind == "zero_grad":
+                if o in params or o in e.target.live:
+                    break  # cleared: what `ev` left in it is gone
+                continue
+            if e.target.get(F.SYM) or not params or o in params:
+                return False
+            stepped = True
+        if not stepped:
+            return False
+        return any(d is not ev and d.kind in TORCH_GRAPH_DIFF and o in d.target.live
+                   and any(o in (s.target.get(F.OPT_PARAMS) or ()) for s in self.steps_after(d))
+                   for d in self.diffs)
+
+
 class StarvedOrigins(Rule):
     """Shared by the rules about a trained origin that the differentiated value reaches *only*
     through gradient-stopping operations of some kinds (GL103 detach, GL104 no_grad, GL410
@@ -219,9 +276,7 @@ class StarvedOrigins(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._pending: list[tuple[DiffEvent, dict]] = []
-        self._steps: list[OptEvent] = []
-        self._zeros: list[OptEvent] = []
-        self._diffs: list[DiffEvent] = []
+        self._log = BackwardLog()
         self._grad_reads: list = []  # `p.grad` reads (UseEvent): the code wants p's gradient
 
     def on_use(self, ev) -> None:
@@ -229,13 +284,10 @@ class StarvedOrigins(Rule):
             self._grad_reads.append(ev)
 
     def on_opt(self, ev: OptEvent) -> None:
-        if ev.kind == "step":
-            self._steps.append(ev)
-        elif ev.kind == "zero_grad":
-            self._zeros.append(ev)
+        self._log.opt(ev)
 
     def on_diff(self, ev: DiffEvent) -> None:
-        self._diffs.append(ev)
+        self._log.diff(ev)
         hungry = starved(ev.target)
         if not hungry:
             return
@@ -248,8 +300,10 @@ class StarvedOrigins(Rule):
 
     def finish(self) -> None:
         for ev, hungry in self._pending:
-            if _behind_graph_check(self.ctx, ev.node):
-                continue  # `if loss.requires_grad: loss.backward()`: a loss without a graph is skipped
+            if any(_behind_graph_check(self.ctx, n) for n in (ev.node, *ev.ctx.calls)):
+                # `if loss.requires_grad: loss.backward()` (or `mp_trainer.backward(loss)`, the
+                # backward in a helper): a loss without a graph is skipped
+                continue
             wanted = self._wanted(ev, hungry)
             for o in wanted:
                 for c in hungry[o]:
@@ -272,15 +326,10 @@ class StarvedOrigins(Rule):
             out += [o for o in self._stepped(ev, strict) + self._grad_read(ev, strict) if o not in out]
         return out
 
-    def _next_backward(self, ev: DiffEvent) -> float:
-        """The sequence number of the next backward in the same run after `ev` (inf: none)."""
-        return min((d.seq for d in self._diffs if d.ctx.run == ev.ctx.run and d.seq > ev.seq and d.kind in TORCH_GRAPH_DIFF),
-                   default=float("inf"))
-
     def _grad_read(self, ev: DiffEvent, hungry: dict) -> list:
         """The starved origins whose `.grad` the code reads after this backward, before the next
         one (a hand-written update `p.data.add_(-lr * p.grad)`): it finds None there."""
-        limit = self._next_backward(ev)
+        limit = self._log.next_backward(ev)
         read: set = set()
         for u in self._grad_reads:
             if u.ctx.run == ev.ctx.run and ev.seq < u.seq < limit:
@@ -315,11 +364,8 @@ class StarvedOrigins(Rule):
         """Torch backward: the starved origins an optimizer steps next (same run, before the
         next backward), not fed a gradient by another backward since it last cleared them."""
         wanted: list = []
-        limit = self._next_backward(ev)
         fresh = rewrapped_leaves(ev.target)
-        for s in self._steps:
-            if s.ctx.run != ev.ctx.run or not (ev.seq < s.seq < limit):
-                continue
+        for s in self._log.steps_after(ev):
             params = s.target.get(F.OPT_PARAMS)
             if fresh and s.target.get(F.SYM) and not _made_from(s.target, fresh):
                 # an optimizer whose parameters are unseen (received, or built by a call the
@@ -337,10 +383,10 @@ class StarvedOrigins(Rule):
         """Another backward since the optimizer's gradients were last cleared gives `o` its
         gradient (gradient accumulation: `loss.backward()` for the model, then the
         discriminator's `d_loss.backward()` on `pred.detach()`, then one step for both)."""
-        start = max((z.seq for z in self._zeros if z.ctx.run == ev.ctx.run and z.seq < step.seq
+        start = max((z.seq for z in self._log.zeros if z.ctx.run == ev.ctx.run and z.seq < step.seq
                      and (o in (z.target.get(F.OPT_PARAMS) or ()) or o in z.target.live)), default=-1)
         return any(d is not ev and d.ctx.run == ev.ctx.run and start < d.seq < step.seq and d.kind in TORCH_GRAPH_DIFF
-                   and o in d.target.live for d in self._diffs)
+                   and o in d.target.live for d in self._log.diffs)
 
 
 _GRAPH_CHECKS = frozenset({"requires_grad", "grad_fn", "is_grad_enabled"})

@@ -1051,7 +1051,7 @@ class JaxGradWrongArgument(Rule):
         self._got_params: set[str] = set()  # `params = get_params(opt_state)`: a parameter tree
         self._read_by: dict[int, set[str]] = {}  # transform node -> free names of the functions its trace ran
         self._grad_names: dict[str, cst.CSTNode] = {}  # names bound to gradients -> the grad call
-        self._rhs: dict[str, cst.Assign | cst.AugAssign] = {}  # name -> its last assignment
+        self._rhs: dict[tuple, list] = {}  # (function, name) -> its assignments there, (seq, node) in order
         self._reads: dict[int, frozenset[str]] = {}  # id(rhs) -> its names (a statement runs many times)
 
     def _updated(self, grad_call, tree_node, shown_at=None) -> None:
@@ -1104,9 +1104,13 @@ class JaxGradWrongArgument(Rule):
                 tree = dotted_name(rhs.args[0].value)
                 if tree:
                     self._init_of[ev.name] = (tree, rhs)  # `opt_state = tx.init(params)`
-        self._rhs[ev.name] = node
+        self._rhs.setdefault((ev.ctx.fn, ev.name), []).append((ev.seq, node))
         if not self._grad_names:
             return  # no gradient bound yet: nothing this right-hand side reads can be one
+        if isinstance(rhs, cst.Call) and _callee(rhs) in _GRADIENT_CONSUMERS:
+            return  # `updates, opt_state = tx.update(grads, opt_state)`: on_call's, not a hand-written step
+        if ev.name in self._grad_names:
+            return  # `grads = tree_map(jnp.conj, grads)`: the gradients transformed, not a step
         read = self._names_read(rhs)
         grads = [self._grad_names[n] for n in read if n in self._grad_names]
         if grads and (isinstance(node, cst.AugAssign) or ev.name in read):
@@ -1163,7 +1167,8 @@ class JaxGradWrongArgument(Rule):
                 f"parameters', and the update fails or changes nothing; make `{n}` the differentiated argument"))
             return
         for d in taken:
-            made = self._rhs.get(d)
+            # the assignment that reaches the call, in the function that differentiates it
+            made = next((n for seq, n in reversed(self._rhs.get((ev.ctx.fn, d), ())) if seq < ev.seq), None)
             source = sorted(self._names_read(made.value) & trees.keys()) if made is not None else []
             if source:
                 n = source[0]

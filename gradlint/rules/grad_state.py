@@ -265,10 +265,52 @@ class GradKeptWithoutClone(Rule):
         for ev in self._local:
             mine = self._grad_origins(ev.value)
             first = self._first(ev.ctx.run, ev.seq, float("inf"), mine) if mine else None
-            if first is not None and first[0] == "inplace":
+            if first is not None and first[0] == "inplace" and not self._consumed_before(ev, first[1]):
                 self._report(ev, first[1])
         for node, msg, ev in self._reports:
             self.report(node, msg, fix=self._fix(node, ev))
+
+    def _consumed_before(self, ev: StoreEvent, rewrite) -> bool:
+        """The local list is read only between the store and the rewrite, and made anew before
+        each store (`grads = []` in the loop): it is dead when the buffers change (cleanrl's
+        multi-GPU PPO: `grads.append(p.grad.view(-1))`, `torch.cat(grads)`, all-reduce, then
+        `p.grad.copy_(...)`), so what it saw was the gradient. A list never read is kept to be
+        read elsewhere or later, and stays reported."""
+        name = ev.root
+        if not name or "." in name or rewrite is None:
+            return False
+        ctx = self.ctx
+
+        def pos(node, end: bool = False):
+            r = ctx.range_of(node)
+            return None if r is None else (r[1].line, r[1].column) if end else (r[0].line, r[0].column)
+
+        scope = next((a for a in ctx.ancestors(ev.node) if isinstance(a, (cst.FunctionDef, cst.Module))), None)
+        store, start_rewrite = pos(ev.node, end=True), pos(rewrite)
+        if scope is None or store is None or start_rewrite is None:
+            return False
+        # the loop whose back edge could carry the list from the rewrite to a read: the
+        # innermost one around both
+        around_rewrite = {id(a) for a in ctx.ancestors(rewrite)}
+        loop = next((a for a in ctx.ancestors(ev.node) if isinstance(a, (cst.For, cst.While)) and id(a) in around_rewrite), None)
+        reads, made_in_loop = 0, loop is None
+        for n in walk(scope, code_only=True):
+            if not isinstance(n, cst.Name) or n.value != name:
+                continue
+            parent = ctx.parent(n)
+            where = pos(n)
+            if where is None:
+                return False
+            if isinstance(parent, cst.AssignTarget) and parent.target is n:
+                if loop is not None and where < store and any(a is loop for a in ctx.ancestors(n)):
+                    made_in_loop = True  # `grads = []` in the loop, before the store
+                continue
+            if isinstance(parent, cst.Attribute) and parent.value is n and parent.attr.value in ("append", "extend", "insert"):
+                continue  # another store into it
+            if not (store <= where < start_rewrite):
+                return False  # read after the rewrite (or before the store: a later iteration's)
+            reads += 1
+        return reads > 0 and made_in_loop
 
     @staticmethod
     def _grad_origins(v) -> frozenset:
@@ -358,7 +400,15 @@ class MissingZeroGrad(Rule):
         run = ev.ctx.run
         for depth in range(1, len(ev.ctx.loops) + 1):
             key = (run, ev.ctx.loops[:depth])
-            yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False, "steps": [], "cleared": set(), "all": False})
+            yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False, "steps": [], "cleared": set(), "all": False,
+                                               "unfollowed": False})
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.ctx.loops and ev.result.get(F.NOT_FOLLOWED):
+            # a helper of the code's own the analysis did not follow (too deep): it may clear the
+            # gradients (guided-diffusion's `self.zero_grad()` -> `zero_grad(self.model_params)`)
+            for f in self._frames(ev):
+                f["unfollowed"] = True
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "backward" or not ev.ctx.loops:
@@ -393,7 +443,7 @@ class MissingZeroGrad(Rule):
 
     def finish(self) -> None:
         for key, f in self._loops.items():
-            if f["backward"] and f["step"] and not f["zero"]:
+            if f["backward"] and f["step"] and not f["zero"] and not f["unfollowed"]:
                 ev = f["backward"][0]
                 self.report(
                     ev.node,

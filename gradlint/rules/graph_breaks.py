@@ -23,6 +23,7 @@ from ..analysis.queries import dtype_named
 from ..analysis.walk import walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
+    BackwardLog,
     SecondOrder,
     StarvedOrigins,
     backward_seed_given,
@@ -147,13 +148,63 @@ class ConversionOnLossPath(Rule):
         """,
     ]
 
-    def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind not in TORCH_DIFF:
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._log = BackwardLog()
+        # the differentiations and inspections with their (origin, cut) pairs, judged at the end
+        # (when the steps after each are known); the pairs taken at the time, as what is frozen
+        # changes later (`requires_grad(discriminator, False)` for the generator's turn)
+        self._pending: list = []
+        self._weights: set[int] = set()  # hard cuts (ids) that make a term's own weight (`_weighting`)
+
+    def on_opt(self, ev) -> None:
+        self._log.opt(ev)
+
+    def on_binop(self, ev) -> None:
+        if ev.op in ("*", "/"):
+            self._weighting(ev.left, ev.right)
+            self._weighting(ev.right, ev.left)
+
+    def on_call(self, ev) -> None:
+        if ev.name in ("mul", "div", "multiply", "divide", "true_divide"):
+            vals = ([ev.recv] if ev.method is not None and ev.recv is not None else []) + list(ev.args)
+            if len(vals) == 2:
+                self._weighting(vals[0], vals[1])
+                self._weighting(vals[1], vals[0])
+
+    def _weighting(self, term: Val, weight: Val) -> None:
+        """`per_sample * w` where w is made from a detached copy of per_sample itself
+        (`per_sample.detach().cpu().numpy()`: importance weights, prioritized replay, focal
+        terms; in this iteration or, through a priority buffer, an earlier one): the conversion
+        makes a constant weight on purpose. All of the copy's history must be the term's: graphs
+        hold every node upstream, and a VAE's `bce.detach().numpy()` shares the encoder with
+        its live KL term without weighting it."""
+        if not term.live or not weight.cuts:
             return
-        self._report_cuts(ev)
+        mine = None
+        for _, c in weight.cuts:
+            if c.hard and c.detached and id(c) not in self._weights:
+                if mine is None:
+                    mine = _graph_nodes(term.graphs)
+                if _graph_nodes(c.detached) <= mine:
+                    self._weights.add(id(c))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        self._log.diff(ev)
+        if ev.kind in TORCH_DIFF:
+            self._note(ev)
 
     def on_inspect(self, ev) -> None:
-        self._report_cuts(ev)
+        self._note(ev)
+
+    def _note(self, ev) -> None:
+        cuts = certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch")
+        if cuts:
+            self._pending.append((ev, cuts))
+
+    def finish(self) -> None:
+        for ev, cuts in self._pending:
+            self._report_cuts(ev, cuts)
 
     def on_function(self, ev) -> None:
         """The output of a PyTorch model's forward() that nothing in the file calls is trained
@@ -174,10 +225,14 @@ class ConversionOnLossPath(Rule):
                 f"what `forward()` returns, the output the model is trained on: no gradient reaches {who} through it; {instead}",
             )
 
-    def _report_cuts(self, ev) -> None:
-        for o, c in certain_cuts(ev.target, HARD_CONVERSIONS, framework="torch"):
+    def _report_cuts(self, ev, cuts: list) -> None:
+        for o, c in cuts:
             if o.weak and _converts_call_of(c.node, o.label):
                 continue  # `float(schedule(progress))`: proven a module only by being called
+            if id(c) in self._weights:
+                continue  # `per_sample * w`, w a detached NumPy copy of per_sample: a constant by design
+            if self._log.trained_by_another_loss(ev, o):
+                continue  # SAC's `alpha = log_alpha.exp().item()` in the actor's loss
             if carried_from_earlier_iteration(self.ctx, ev, c.node) or not hidden_from_inspection(self.ctx, ev, c.node):
                 continue
             what, instead = _describe(c)
@@ -189,6 +244,18 @@ class ConversionOnLossPath(Rule):
                     f"flows into {diff_phrase(ev, line)}: no gradient reaches {who} through it; {instead}"
                 ),
             )
+
+
+def _graph_nodes(graphs) -> set[tuple]:
+    """Graph nodes as (expression, call path, loops), whatever iteration of those loops made
+    them: the same line of the same call, this iteration or an earlier one. (The expression
+    alone would conflate a model's forward called on other inputs elsewhere.)"""
+    out = set()
+    for g in graphs:
+        if isinstance(g, tuple) and len(g) == 2 and isinstance(g[1], tuple) and len(g[1]) == 2:
+            loops, calls = g[1]
+            out.add((id(g[0]), calls, tuple(lp for lp, _ in loops)))
+    return out
 
 
 def _converts_call_of(node, label: str) -> bool:

@@ -576,6 +576,8 @@ class ZeroGradPerMicroBatch(Rule):
             later = [s for s in steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]
             if not later or not any(b.ctx.run == run and b.ctx.in_loop(loop) and b.seq > z.seq for b in self._backwards):
                 continue
+            if self._guarded(z.node, loop):
+                continue  # `if i == 0: opt.zero_grad()`: cleared on some micro-batches only, by design
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
             # surgery): clearing each time is the point
             body = self.ctx.code(loop).replace("zero_grad", "")
@@ -642,6 +644,15 @@ class ZeroGradPerMicroBatch(Rule):
             return False
         rs = _receiver(self.ctx, s.node)
         return rs is not None and rs == _receiver(self.ctx, z.node)
+
+    def _guarded(self, node, loop) -> bool:
+        """`node` runs under an `if` written inside the loop (or inside the helper it is in)."""
+        for a in self.ctx.ancestors(node):
+            if a is loop or isinstance(a, (cst.FunctionDef, cst.Lambda)):
+                return False
+            if isinstance(a, (cst.If, cst.IfExp)):
+                return True
+        return False
 
     def _direct_statement(self, node, loop) -> bool:
         """`node` is a statement of the loop's own body, not inside an if/with/try of it."""

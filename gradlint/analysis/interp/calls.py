@@ -304,7 +304,7 @@ class CallsMixin(_Base):
                     if self._truncated_now is not None:
                         self._truncated_now.add(f.node)
             o = Origin(K.ORIGIN_SYM, f"{fn.name}()", ev.node, certain=False)
-            return Val(frozenset({o}))
+            return Val(frozenset({o}), attrs={F.NOT_FOLLOWED: True})
         fn.inlined = True
         if self._inlined_now is not None:
             self._inlined_now.add(fn.node)
@@ -584,6 +584,12 @@ class CallsMixin(_Base):
         out = combine(vals, kind=kind, attrs=attrs)
         if st.ctx.grad == "inference" and out.get(F.INFERENCE) is None:
             out = out.with_fact(F.INFERENCE, st.ctx.grad_node or node)
+        if st.ctx.grad != "on" and is_torch_val(out) and any(prev.hard for _, prev in out.cuts):
+            # under no_grad the result is a constant whatever its inputs were: a conversion
+            # before it cut nothing that would have been differentiated (cleanrl's SAC:
+            # `alpha = log_alpha.exp().item()` used only in a target built under no_grad)
+            c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
+            out = out.with_(cuts=frozenset((o, c if prev.hard else prev) for o, prev in out.cuts))
         if not out.live:
             return out
         if st.ctx.grad != "on" and is_torch_val(out):
