@@ -186,3 +186,24 @@ def parent_map(roots: list[cst.CSTNode]) -> dict[int, cst.CSTNode]:
             parents[id(child)] = cur
             stack.append(child)
     return parents
+
+
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def walk_own_body(fn: cst.FunctionDef) -> Iterator[cst.CSTNode]:
+    """The code of `fn`'s body, not of the functions, lambdas and classes defined in it (their
+    definitions are yielded, not entered)."""
+    return walk(fn.body, lambda n: not isinstance(n, _SCOPES), code_only=True)
+
+
+def callee_last(node: cst.CSTNode | None) -> str | None:
+    """The last name of a call's callee as written: `update` of `tx.update(g, s)`, `opt_update`
+    of `opt_update(i, g, s)`; None for anything else."""
+    if isinstance(node, cst.Call):
+        f = node.func
+        if isinstance(f, cst.Attribute):
+            return f.attr.value
+        if isinstance(f, cst.Name):
+            return f.value
+    return None

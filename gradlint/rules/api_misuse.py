@@ -18,7 +18,7 @@ from ..analysis.events import AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, 
 from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
 from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS
 from ..analysis.names import dotted_name
-from ..analysis.walk import walk
+from ..analysis.walk import callee_last, walk, walk_own_body
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, backward_seed_given, free_names, imported_modules, returns_mention
@@ -925,12 +925,6 @@ class JaxGradArgumentUnused(Rule):
         return ret
 
 
-def _callee(node) -> str | None:
-    """The last name of a call's callee as written (`opt_update` of `opt_update(i, g, s)`)."""
-    f = node.func if isinstance(node, cst.Call) else None
-    return f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
-
-
 # calls that apply gradients to parameters: optax's `tx.update(grads, state, params)` and
 # `apply_updates(params, updates)`, flax's `state.apply_gradients(grads=...)`, the
 # example_libraries' `opt_update(i, grads, state)` (a hand-written step, `params =
@@ -1061,7 +1055,7 @@ class JaxGradWrongArgument(Rule):
             trees.setdefault(name, shown_at if shown_at is not None else tree_node)
 
     def on_call(self, ev: CallEvent) -> None:
-        name = ev.name or _callee(ev.node)
+        name = ev.name or callee_last(ev.node)
         if name not in _GRADIENT_CONSUMERS:
             return
         nodes = ev.arg_nodes
@@ -1097,7 +1091,7 @@ class JaxGradWrongArgument(Rule):
         if rhs is None:
             return
         if isinstance(node, cst.Assign) and isinstance(rhs, cst.Call):
-            callee = _callee(rhs)
+            callee = callee_last(rhs)
             if callee == "get_params":
                 self._got_params.add(ev.name)
             elif (callee == "opt_init" or callee == "init" and isinstance(rhs.func, cst.Attribute)) and len(rhs.args) == 1:
@@ -1107,7 +1101,7 @@ class JaxGradWrongArgument(Rule):
         self._rhs.setdefault((ev.ctx.fn, ev.name), []).append((ev.seq, node))
         if not self._grad_names:
             return  # no gradient bound yet: nothing this right-hand side reads can be one
-        if isinstance(rhs, cst.Call) and _callee(rhs) in _GRADIENT_CONSUMERS:
+        if isinstance(rhs, cst.Call) and callee_last(rhs) in _GRADIENT_CONSUMERS:
             return  # `updates, opt_state = tx.update(grads, opt_state)`: on_call's, not a hand-written step
         if ev.name in self._grad_names:
             return  # `grads = tree_map(jnp.conj, grads)`: the gradients transformed, not a step
@@ -1306,10 +1300,7 @@ class CustomFunctionGradientCount(Rule):
         found: list[tuple[cst.CSTNode, int | None]] = []
         tuples = _tuple_bindings(bwd)
 
-        def enter(n) -> bool:
-            return n is bwd or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
-
-        for n in walk(bwd.body, enter, code_only=True):
+        for n in walk_own_body(bwd):
             if not isinstance(n, cst.Return):
                 continue
             v = n.value
@@ -1339,29 +1330,14 @@ class CustomFunctionGradientCount(Rule):
 
 def _has_return(fn: cst.FunctionDef) -> bool:
     """`fn` returns a value somewhere (nested functions aside), or raises (not a gradient)."""
-    def enter(n) -> bool:
-        return n is fn or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
-
     return any(isinstance(n, cst.Return) and n.value is not None or isinstance(n, (cst.Raise, cst.Yield))
-               for n in walk(fn.body, enter, code_only=True))
+               for n in walk_own_body(fn))
 
 
 def _tuple_bindings(fn: cst.FunctionDef) -> dict[str, int]:
     """Names bound exactly once in `fn`, to a tuple literal of known length: `grads = (g, None)`."""
-    counts: dict[str, int] = {}
-    sizes: dict[str, int | None] = {}
-    for n in walk(fn.body, code_only=True):
-        targets: list[tuple[cst.CSTNode, cst.CSTNode | None]] = []
-        if isinstance(n, cst.Assign):
-            targets = [(t.target, n.value) for t in n.targets]
-        elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
-            targets = [(n.target, None)]
-        for t, value in targets:
-            if isinstance(t, cst.Name):
-                counts[t.value] = counts.get(t.value, 0) + 1
-                ok = isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements)
-                sizes[t.value] = len(value.elements) if ok else None
-    return {k: v for k, v in sizes.items() if v is not None and counts[k] == 1}
+    return {k: len(v.elements) for k, v in _single_bindings(fn).items()
+            if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)}
 
 
 class LegacyAutogradFunction(Rule):
@@ -1596,8 +1572,7 @@ class CustomFunctionNonTensor(Rule):
         if ev.kind != "standalone" or fn.name != "backward" or fn.cls is None or not fn.cls.is_autograd_fn:
             return
         bindings = _single_bindings(fn.node)
-        for ret in walk(fn.node.body, lambda n: n is fn.node or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)),
-                        code_only=True):
+        for ret in walk_own_body(fn.node):
             if not isinstance(ret, cst.Return) or ret.value is None:
                 continue
             elems = [e.value for e in ret.value.elements] if isinstance(ret.value, cst.Tuple) else [ret.value]
@@ -1792,10 +1767,7 @@ def _unmarked_inplace_input(fwd: cst.FunctionDef) -> tuple[cst.CSTNode, str] | N
     rebound: dict[str, int] = {}  # name -> line-order index of its first rebinding
     sites: list[tuple[int, cst.CSTNode, str, bool]] = []  # (order, node, name, needs tensor evidence)
 
-    def enter(n) -> bool:
-        return n is fwd or not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
-
-    for order, n in enumerate(walk(fwd.body, enter, code_only=True)):
+    for order, n in enumerate(walk_own_body(fwd)):
         if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute):
             meth, recv = n.func.attr.value, n.func.value
             if meth in ("mark_dirty", "save_for_backward"):

@@ -20,7 +20,7 @@ from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import REWRAP, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import dtype_named
-from ..analysis.walk import walk
+from ..analysis.walk import callee_last, walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     BackwardLog,
@@ -42,7 +42,6 @@ from ._flow import (
     trained_forward,
 )
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
-from .precision import _func_last
 
 FAMILY = Family("GL1", "graph breaks")
 
@@ -267,7 +266,7 @@ def _converts_call_of(node, label: str) -> bool:
     inner = f.value if isinstance(f, cst.Attribute) else node.args[0].value if node.args else None
     if not isinstance(inner, cst.Call):
         return False
-    return _func_last(inner) == label
+    return callee_last(inner) == label
 
 
 class TensorFromTensors(Rule):

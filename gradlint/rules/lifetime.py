@@ -15,11 +15,10 @@ from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.frameworks.torch import AUTOGRAD_GRAD_CREATE_GRAPH_AT, TORCH_FUNCTIONAL_DERIVATIVES
 from ..analysis.names import const_of, dotted_name, root_name
 from ..analysis.values import Note
-from ..analysis.walk import walk
+from ..analysis.walk import callee_last, walk
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
-from .precision import _func_last
 
 FAMILY = Family("GL2", "backward and graph lifetime")
 
@@ -791,9 +790,13 @@ class LossHistoryAccumulated(Rule):
 
     def _inplace_fix(self, added) -> RuleFix:
         # the same values added, without the history nothing differentiates: `recv` stays a tensor
-        if isinstance(added, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
-            return RuleFix("Accumulate with .detach()", (NodeEdit(added, ".detach()", how="after"),), Applicability.SAFE)
-        return RuleFix("Accumulate with .detach()", (NodeEdit(added, f"({self.ctx.code(added)}).detach()"),), Applicability.SAFE)
+        return self._suffixed(added, ".detach()", "Accumulate with .detach()", Applicability.SAFE)
+
+    def _suffixed(self, value, meth: str, title: str, applicability) -> RuleFix:
+        """A fix that calls `meth` on `value` (parenthesised unless it is a primary expression)."""
+        if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            return RuleFix(title, (NodeEdit(value, meth, how="after"),), applicability)
+        return RuleFix(title, (NodeEdit(value, f"({self.ctx.code(value)}){meth}"),), applicability)
 
     def _store_msg(self, ev, value_node):
         root = ev.name if isinstance(ev, AssignEvent) else ev.root
@@ -853,16 +856,12 @@ class LossHistoryAccumulated(Rule):
                   and key not in self._escapes  # returned: the caller may use it as a tensor
                   and isinstance(ev.target_node, cst.Name))  # an attribute outlives the code that is seen
         meth = ".item()" if proven else ".detach()"
-        if isinstance(val, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
-            return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, meth, how="after"),), Applicability.SAFE)
-        return RuleFix(f"Accumulate with {meth}", (NodeEdit(val, f"({self.ctx.code(val)}){meth}"),), Applicability.SAFE)
+        return self._suffixed(val, meth, f"Accumulate with {meth}", Applicability.SAFE)
 
     def _store_fix(self, value_node) -> RuleFix:
         # the stored elements change type (tensor -> float) with .item(); .detach() keeps them
         # tensors. Either may change what later code does with the container: an editor fix.
-        if isinstance(value_node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
-            return RuleFix("Store a detached tensor", (NodeEdit(value_node, ".detach()", how="after"),), Applicability.UNSAFE)
-        return RuleFix("Store a detached tensor", (NodeEdit(value_node, f"({self.ctx.code(value_node)}).detach()"),), Applicability.UNSAFE)
+        return self._suffixed(value_node, ".detach()", "Store a detached tensor", Applicability.UNSAFE)
 
 
 def _built_by_weak_callees(ops: list, target) -> bool:
@@ -872,7 +871,7 @@ def _built_by_weak_callees(ops: list, target) -> bool:
     weak = {o.label for o in target.live if o.certain and o.weak}
     if not weak:
         return False
-    return all(_func_last(op) in weak for op in ops)
+    return all(callee_last(op) in weak for op in ops)
 
 
 def _rebound_sum(ev: AssignEvent, torch_adds: set[int] | frozenset = frozenset()):

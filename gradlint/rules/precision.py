@@ -20,7 +20,7 @@ from ..analysis.frameworks.arrays import epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
-from ..analysis.walk import code_children, walk
+from ..analysis.walk import callee_last, code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -430,7 +430,7 @@ class ExactComparisonOfGradients(Rule):
         parent = self.ctx.parent(node)
         if isinstance(parent, cst.Arg):
             call = self.ctx.parent(parent)
-            return isinstance(call, cst.Call) and _func_last(call) in _COUNTING
+            return isinstance(call, cst.Call) and callee_last(call) in _COUNTING
         if isinstance(parent, cst.Attribute) and parent.value is node:
             return parent.attr.value in _COUNTING
         return False
@@ -713,16 +713,6 @@ def _singular_exponent(e) -> bool:
     return (isinstance(e, cst.Float) and float(e.value) % 1 != 0) or isinstance(e, cst.UnaryOperation)
 
 
-def _func_last(node: cst.CSTNode) -> str | None:
-    if isinstance(node, cst.Call):
-        f = node.func
-        if isinstance(f, cst.Attribute):
-            return f.attr.value
-        if isinstance(f, cst.Name):
-            return f.value
-    return None
-
-
 def _names_in(node: cst.CSTNode) -> set[str]:
     out: set[str] = set()
     for n in walk(node, code_only=True):
@@ -904,7 +894,7 @@ class WhereNanGradient(_FlowsToLoss):
         return None
 
     def _unsafe_here(self, node: cst.CSTNode):
-        name = _func_last(node)
+        name = callee_last(node)
         if name in _UNSAFE_FUNCS and isinstance(node, cst.Call):
             f = node.func
             if self._tf_where and name in _TF_ZERO_SAFE_GRADS:
@@ -941,12 +931,12 @@ class WhereNanGradient(_FlowsToLoss):
             n.kind == "sanitized" and n.node is not None for v in ev.args[1:3] for n in v.notes
         ):
             return True
-        if isinstance(arg_node, cst.Call) and _func_last(arg_node) in _WHERE_SANITIZERS:
+        if isinstance(arg_node, cst.Call) and callee_last(arg_node) in _WHERE_SANITIZERS:
             return True
         return _has_additive_const(arg_node)
 
     def report_site(self, site, data, ev: DiffEvent) -> None:
-        what = _func_last(site) or ("a fractional power" if isinstance(site, cst.BinaryOperation) and isinstance(site.operator, cst.Power)
+        what = callee_last(site) or ("a fractional power" if isinstance(site, cst.BinaryOperation) and isinstance(site.operator, cst.Power)
                                     else "division")
         where = "where the condition rejects large inputs it overflows to inf" if what in ("exp", "expm1") else "where the condition excludes its domain"
         self.report(
@@ -1158,7 +1148,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         if (isinstance(parent, cst.BinaryOperation) and parent.left is ev.node and isinstance(parent.operator, cst.Power)
                 and literal(parent.right) == 2):
             return "squared"
-        if isinstance(parent, cst.Arg) and _func_last(self.ctx.parent(parent)) == "square":
+        if isinstance(parent, cst.Arg) and callee_last(self.ctx.parent(parent)) == "square":
             return "squared"
         arg_node = ev.arg_nodes[0] if ev.arg_nodes else None
         if (isinstance(parent, cst.BinaryOperation) and parent.right is ev.node and isinstance(parent.operator, cst.Divide)
@@ -1172,9 +1162,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         return None
 
     def _sum_of_squares(self, node) -> bool:
-        while isinstance(node, cst.Call) and _func_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
+        while isinstance(node, cst.Call) and callee_last(node) in ("squeeze", "unsqueeze", "float", "double") and isinstance(node.func, cst.Attribute):
             node = node.func.value
-        name = _func_last(node)
+        name = callee_last(node)
         if name not in ("sum", "mean", "nansum", "reduce_sum", "reduce_mean"):
             return False
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not (isinstance(node.func.value, cst.Name) and node.func.value.value in imported_modules(self.ctx)):
@@ -1193,7 +1183,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             if isinstance(node.operator, cst.Multiply):
                 left, right = node.left, node.right
                 return type(left) is type(right) and cst.Module(body=[]).code_for_node(left) == cst.Module(body=[]).code_for_node(right)
-        name = _func_last(node)
+        name = callee_last(node)
         if name == "square":
             return True
         if name == "pow" and isinstance(node, cst.Call) and node.args:
@@ -1203,7 +1193,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
 
     @staticmethod
     def _variance(node) -> bool:
-        return _func_last(node) == "var"
+        return callee_last(node) == "var"
 
     def report_site(self, site, data, ev) -> None:
         if isinstance(data, tuple):  # a JAX/TensorFlow norm: ("norm", why)

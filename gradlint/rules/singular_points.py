@@ -24,12 +24,12 @@ from ..analysis.events import BinOpEvent, CallEvent, DiffEvent, TransformedCallE
 from ..analysis.frameworks.arrays import FLOOR_CALLS, INT_CAST_METHODS, META_ATTRS, META_METHODS, NONDIFF_FUNCS
 from ..analysis.frameworks.tensorflow import TF_INT_DTYPES, TF_NO_GRADIENT_FUNCS
 from ..analysis.names import dotted_name
-from ..analysis.walk import walk
+from ..analysis.walk import callee_last, walk
 from ..diagnostics import Severity
 from ._flow import free_names, imported_modules, returns_mention, starved
 from .base import Family, Invalid, Rule
 from ..analysis.values import Note
-from .precision import _SANITIZERS, _FlowsToLoss, _func_last, _has_additive_const, _names_in, xlogx_product
+from .precision import _SANITIZERS, _FlowsToLoss, _has_additive_const, _names_in, xlogx_product
 
 FAMILY = Family("GL8", "singular points and non-differentiable operations")
 
@@ -66,7 +66,7 @@ def _int_dtype(node: cst.BaseExpression | None) -> bool:
 
 def _piecewise_constant(call: cst.Call) -> bool:
     """round/argmax/comparison functions, integer casts, and functions without a gradient."""
-    name = _func_last(call)
+    name = callee_last(call)
     if name in NONDIFF_FUNCS or name in TF_NO_GRADIENT_FUNCS:
         return True
     if name in INT_CAST_METHODS and isinstance(call.func, cst.Attribute) and not call.args:
@@ -99,7 +99,7 @@ class _Body:
             if (self.input_calls and isinstance(f, cst.Attribute) and f.attr.value in self.input_calls
                     and isinstance(f.value, cst.Name) and f.value.value == "self"):
                 return _Dep(True, True)
-            if _func_last(e) in _SHAPE_CALLS:
+            if callee_last(e) in _SHAPE_CALLS:
                 return _NONE  # `x.size()`, `tf.shape(x)`, `len(x)`: the shape is not x
             dep = _NONE
             if isinstance(e.func, cst.Attribute):
@@ -265,7 +265,7 @@ class KerasLambdaNonDifferentiable(Rule):
     call_names = None
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.name != "Lambda" if ev.qual is not None else _func_last(ev.node) != "Lambda":
+        if ev.name != "Lambda" if ev.qual is not None else callee_last(ev.node) != "Lambda":
             return  # resolved: its real name (`Lambda as L`); unresolved (a star import): as written
         if ev.qual is not None and not (ev.qual.endswith(".Lambda") and ("keras" in ev.qual or ev.qual.startswith("tensorflow."))):
             return
@@ -284,7 +284,7 @@ class KerasLambdaNonDifferentiable(Rule):
         site = _only_through_piecewise_constant(fn_node, inputs) if inputs else None
         if site is None:
             return
-        what = f"`{_func_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
+        what = f"`{callee_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
         self.report(
             site,
             f"the Lambda layer's output depends on its input only through {what}, which has a zero or no gradient: "
@@ -315,7 +315,7 @@ def _positional(fn) -> list[str]:
 
 
 def _what(site: cst.CSTNode) -> str:
-    return f"`{_func_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
+    return f"`{callee_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
 
 
 class _BodySites(Rule):
@@ -668,7 +668,7 @@ class XLogXAtZero(_FlowsToLoss):
             arg = ev.arg_nodes[0]
         else:
             return
-        if _has_additive_const(arg) or (isinstance(arg, cst.Call) and _func_last(arg) in _SANITIZERS):
+        if _has_additive_const(arg) or (isinstance(arg, cst.Call) and callee_last(arg) in _SANITIZERS):
             return
         arg_val = ev.recv if ev.method is not None and not ev.arg_nodes else (ev.args[0] if ev.args else None)
         if arg_val is not None and arg_val.get(F.GUARDED) is not None:
@@ -677,7 +677,7 @@ class XLogXAtZero(_FlowsToLoss):
         if product is None:
             return
         holder = self.ctx.parent(product)
-        if isinstance(holder, cst.Arg) and _func_last(self.ctx.parent(holder)) == "where":
+        if isinstance(holder, cst.Arg) and callee_last(self.ctx.parent(holder)) == "where":
             return  # `where(p > 0, p * log(p), 0)`: the forward is masked, the gradient is not (GL407)
         self.mark(ev, product)
 
@@ -855,10 +855,10 @@ class SingularPointReached(Rule):
         """("direct", the node proving it) when every operand may be exactly 0 (or inf);
         ("call", the jax.grad node, the function, the parameter names the operands read) when
         the operands come from a JAX-differentiated function's parameters (its call sites tell)."""
-        if any(_has_additive_const(n) or (isinstance(n, cst.Call) and _func_last(n) in _SANITIZERS and not _floored_at_zero(v))
+        if any(_has_additive_const(n) or (isinstance(n, cst.Call) and callee_last(n) in _SANITIZERS and not _floored_at_zero(v))
                for n, v in operands):
             return None  # `sqrt(u + eps)`, `sqrt(clamp(u, min=1e-12))` (not a clamp at 0: `relu`-like)
-        if any(isinstance(n, cst.Call) and _func_last(n) in _MASKING for n, _ in operands):
+        if any(isinstance(n, cst.Call) and callee_last(n) in _MASKING for n, _ in operands):
             return None  # `sqrt(relu(x))`: the ReLU's derivative selects 0 where x <= 0 (not 0 * inf)
         if not any(v is not None and v.live for _, v in operands):
             return None  # `jnp.abs(a) * norm(x)` differentiated in `a` only: norm(x) is a constant
@@ -927,7 +927,7 @@ class SingularPointReached(Rule):
     def _emit(self, site, what: str, proof, call=None) -> None:
         point = "inf" if what in _AT_INF else "exactly 0"
 
-        floor = isinstance(proof, cst.Call) and _func_last(proof) in FLOOR_CALLS
+        floor = isinstance(proof, cst.Call) and callee_last(proof) in FLOOR_CALLS
 
         def message(line) -> str:
             via = f", passed to the differentiated function on line {line(call)}" if call is not None else ""

@@ -271,21 +271,16 @@ def _call(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
 
 def keras_loss(it: Interp, loss: Val, ev: CallEvent, st: "State") -> None:
     """`model.compile(loss=f)`: f is differentiated with respect to its prediction argument."""
-    fns = []
-    if loss.kind == K.FUNCTION:
-        fns.append(loss.attrs[F.FN])
-    for item in loss.get(F.ITEMS) or ():
-        if item.kind == K.FUNCTION:
-            fns.append(item.attrs[F.FN])
-    for v in (loss.get(F.KEYS) or {}).values():
+    # a function, or an instance of a `keras.losses.Loss` subclass (Keras calls its
+    # `call(y_true, y_pred)`); alone, in a list, or in a dict by output name
+    fns: list = []
+    for v in (loss, *(loss.get(F.ITEMS) or ()), *(loss.get(F.KEYS) or {}).values()):
         if v.kind == K.FUNCTION:
             fns.append(v.attrs[F.FN])
-    losses = [loss, *(loss.get(F.ITEMS) or ()), *(loss.get(F.KEYS) or {}).values()]
-    for v in losses:
-        # an instance of a `keras.losses.Loss` subclass: Keras calls its `call(y_true, y_pred)`
+            continue
         info = v.get(F.CLS)
         keras_loss_class = info is not None and any(b.startswith("keras.losses.") for b in getattr(info, "bases", ()))
-        method = info.find_method("call") if keras_loss_class and v.kind != K.FUNCTION else None
+        method = info.find_method("call") if keras_loss_class else None
         if method is not None and not method.is_static and len([p for p in method.params if p[1] == "pos"]) >= 3:
             fns.append((method, v))
     for entry in fns:

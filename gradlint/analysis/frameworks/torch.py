@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
@@ -539,27 +539,58 @@ def _apply_autograd_function(it: Interp, func: Val, ev: "CallEvent", st: "State"
     saves the tensor it returns (`out = torch.exp(x); ctx.save_for_backward(out); return out`),
     an in-place change of the result breaks its backward (SAVED_OUTPUT, as for sigmoid)."""
     attrs: dict = {F.FW: "torch"}
-    if st.ctx.grad == "on" and _saves_output(func.get(F.CLS)):
+    if st.ctx.grad == "on" and function_saves(func.get(F.CLS)).output:
         attrs[F.SAVED_OUTPUT] = ev.node
     return it.op_result(ev.node, st, ev.args + list(ev.kwargs.values()), kind=K.TENSOR, attrs=attrs)
 
 
-def _saves_output(info) -> bool:
-    """A custom Function's static forward returns one name, which it passes to
-    ctx.save_for_backward."""
-    fwd = info.find_method("forward") if info is not None else None
+class FunctionSaves(NamedTuple):
+    """What a custom autograd.Function's static forward hands to `ctx.save_for_backward`."""
+
+    inputs: frozenset  # positions (among the arguments of `apply`) of inputs saved unchanged
+    output: bool  # it returns one name, which it saves (the result is SAVED_OUTPUT, as sigmoid's)
+
+
+_NO_SAVES = FunctionSaves(frozenset(), False)
+
+
+def function_saves(info) -> FunctionSaves:
+    """One scan of the Function's forward, kept on its ClassInfo. An input saved unchanged (not
+    rebound first) breaks the backward when it is changed in place afterwards, as for a built-in
+    op that saves its input; so does the returned tensor when the forward saves it."""
+    if info is None:
+        return _NO_SAVES
+    if info.saves is None:
+        info.saves = _scan_saves(info)
+    return info.saves
+
+
+def _scan_saves(info) -> FunctionSaves:
+    fwd = info.find_method("forward")
     if fwd is None or not fwd.is_static or not isinstance(fwd.node, cst.FunctionDef):
-        return False
-    returned: set[str] = set()
+        return _NO_SAVES
+    params = [p.name.value for p in list(fwd.node.params.params)[1:]]
+    rebound: set[str] = set()
+    inputs: set[int] = set()
     saved: set[str] = set()
+    returned: set[str] = set()
+    returns_other = False
     for n in walk(fwd.node.body, code_only=True):
-        if isinstance(n, cst.Return):
-            if not isinstance(n.value, cst.Name):
-                return False
-            returned.add(n.value.value)
+        if isinstance(n, cst.Assign):
+            for t in n.targets:
+                rebound.update(x.value for x in walk(t.target, code_only=True) if isinstance(x, cst.Name))
+        elif isinstance(n, cst.Return):
+            if isinstance(n.value, cst.Name):
+                returned.add(n.value.value)
+            else:
+                returns_other = True
         elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "save_for_backward":
-            saved.update(a.value.value for a in n.args if isinstance(a.value, cst.Name))
-    return len(returned) == 1 and returned <= saved
+            for a in n.args:
+                if isinstance(a.value, cst.Name):
+                    saved.add(a.value.value)
+                    if a.value.value in params and a.value.value not in rebound:
+                        inputs.add(params.index(a.value.value))
+    return FunctionSaves(frozenset(inputs), not returns_other and len(returned) == 1 and returned <= saved)
 
 
 TORCH_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})

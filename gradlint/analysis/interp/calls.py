@@ -17,7 +17,6 @@ from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import MATMULS, floor_exact, guarded_after_call, squares_after_call
 from ..names import dotted_name
-from ..walk import walk
 from ..queries import fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
 from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
@@ -64,27 +63,6 @@ def _wrapped_candidates(ev: CallEvent) -> list[Val]:
 
 # cuts that make a new leaf on purpose (not kept by requires_grad_: see make_requires_grad)
 _DELIBERATE_CUTS = frozenset({"detach", "data", "no_grad", "inference"})
-
-
-def saved_inputs(info) -> frozenset[int]:
-    """The positions (among the arguments of `apply`) of the inputs a custom Function's static
-    forward passes to `ctx.save_for_backward` unchanged (not rebound first): an in-place change
-    of one of them before the backward breaks it, as for a built-in op that saves its input."""
-    fwd = info.find_method("forward") if info is not None else None
-    if fwd is None or not fwd.is_static or not isinstance(fwd.node, cst.FunctionDef):
-        return frozenset()
-    params = [p.name.value for p in list(fwd.node.params.params)[1:]]
-    rebound: set[str] = set()
-    saved: set[int] = set()
-    for n in walk(fwd.node.body, code_only=True):
-        if isinstance(n, cst.Assign):
-            for t in n.targets:
-                rebound.update(x.value for x in walk(t.target, code_only=True) if isinstance(x, cst.Name))
-        elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "save_for_backward":
-            for a in n.args:
-                if isinstance(a.value, cst.Name) and a.value.value in params and a.value.value not in rebound:
-                    saved.add(params.index(a.value.value))
-    return frozenset(saved)
 
 
 class CallsMixin(_Base):
@@ -193,7 +171,7 @@ class CallsMixin(_Base):
         positions = None  # which arguments are saved (None: all that have history)
         if func.kind == K.AUTOGRAD_APPLY:
             # `Square.apply(h)`: what its forward passes to ctx.save_for_backward
-            positions = saved_inputs(func.get(F.CLS))
+            positions = torch_overlay.function_saves(func.get(F.CLS)).inputs
             if not positions:
                 return
         elif func.kind == K.MODULE:

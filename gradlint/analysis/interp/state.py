@@ -31,7 +31,7 @@ class RunCache:
 
 class ClassInfo:
     __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts",
-                 "uses", "evidence_values", "framework")
+                 "uses", "evidence_values", "framework", "saves")
 
     def __init__(self, node: cst.ClassDef, name: str) -> None:
         self.node = node
@@ -49,6 +49,7 @@ class ClassInfo:
         self.facts: dict | None = None
         self.uses: Any = None  # evidence.Uses of `self.x` across the methods (interp/evidence.py)
         self.evidence_values: dict = {}  # self.x proven by use, one value per attribute
+        self.saves: Any = None  # a custom autograd.Function's FunctionSaves (frameworks/torch.py), on first use
 
     def find_method(self, name: str) -> "FunctionInfo | None":
         return self.methods.get(name)
