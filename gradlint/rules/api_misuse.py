@@ -1240,6 +1240,7 @@ class CustomFunctionGradientCount(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._applied: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> {inputs given: a call}
+        self._numbers: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> inputs that are numbers at every call
 
     def on_call(self, ev: CallEvent) -> None:
         f = ev.node.func
@@ -1248,6 +1249,7 @@ class CustomFunctionGradientCount(Rule):
         if any(a.star for a in ev.node.args) or ev.kwargs:
             return
         self._applied.setdefault(f.value.value, {}).setdefault(len(ev.args), ev.node)
+        _note_number_inputs(self._numbers, f.value.value, ev)
 
     def finish(self) -> None:
         for info in self.ctx.interp.classes:
@@ -1266,6 +1268,8 @@ class CustomFunctionGradientCount(Rule):
                     f"`{info.name}.backward` returns nothing: autograd takes that as None, so the input of "
                     f"`{info.name}.apply` gets no gradient and nothing before it learns; return the gradient"))
                 continue
+            if self._gradient_for_number(info, bwd.node):
+                continue
             for site, got in self._returns(bwd.node):
                 if got is None or got == expected:
                     continue
@@ -1274,6 +1278,28 @@ class CustomFunctionGradientCount(Rule):
                     continue  # extra gradients that are None are accepted
                 self._report(info, site, got, expected, where)
                 break
+
+    def _gradient_for_number(self, info, bwd: cst.FunctionDef) -> bool:
+        """A backward that returns a gradient (a computed value, not None) for an input every
+        call gives a Python number (`RMSNormFn.apply(x, w, 1e-6)` and `return dx, dw,
+        dw.new_zeros(()), None`): autograd raises RuntimeError at every backward."""
+        numbers = self._numbers.get(info.name)
+        if not numbers:
+            return False
+        for n in walk_own_body(bwd):
+            if not isinstance(n, cst.Return) or not isinstance(n.value, cst.Tuple):
+                continue
+            elems = n.value.elements
+            for i, call in sorted(numbers.items()):
+                if i < len(elems) and isinstance(elems[i].value, (cst.Call, cst.BinaryOperation, cst.Subscript)):
+                    e = elems[i].value
+                    self.report(e, lambda line, i=i, call=call: (
+                        f"`{info.name}.backward` returns a gradient for input {i + 1} of `{info.name}.apply`, which is a "
+                        f"Python number (line {line(call)}): every backward pass raises RuntimeError \"returned a gradient "
+                        f"different than None at position {i + 1}, but the corresponding forward input was not a "
+                        f"Variable\"; return None there"))
+                    return True
+        return False
 
     def _inputs(self, info, fwd: cst.FunctionDef):
         """How many inputs `apply` is given (at its calls; else forward's parameters after ctx
@@ -1328,6 +1354,17 @@ class CustomFunctionGradientCount(Rule):
             f"gradient per input, None for those that need none"))
 
 
+def _note_number_inputs(numbers: dict, name: str, ev: CallEvent) -> None:
+    """Record which inputs of `name.apply(...)` are Python numbers: those that are at every
+    call seen (a position a call gives a tensor, or leaves out, is dropped)."""
+    mine = {i: ev.node for i, (node, v) in enumerate(zip(ev.arg_nodes, ev.args))
+            if isinstance(node, (cst.Integer, cst.Float)) or v.kind == K.NUMBER}
+    if name in numbers:
+        numbers[name] = {i: n for i, n in numbers[name].items() if i in mine}
+    else:
+        numbers[name] = mine
+
+
 def _has_return(fn: cst.FunctionDef) -> bool:
     """`fn` returns a value somewhere (nested functions aside), or raises (not a gradient)."""
     return any(isinstance(n, cst.Return) and n.value is not None or isinstance(n, (cst.Raise, cst.Yield))
@@ -1342,7 +1379,8 @@ def _tuple_bindings(fn: cst.FunctionDef) -> dict[str, int]:
 
 class LegacyAutogradFunction(Rule):
     code = "GL512"
-    message = "a custom autograd.Function is written or called the legacy way (an instance, a non-static forward): RuntimeError"
+    message = ("a custom autograd.Function is written or called the legacy way (an instance, a non-static forward, forward "
+               "called directly): RuntimeError, or a backward that never runs")
     severity = Severity.ERROR
     frameworks = ("torch",)
     docs = "https://pytorch.org/docs/stable/notes/extending.html#extending-torch-autograd"
@@ -1354,7 +1392,10 @@ class LegacyAutogradFunction(Rule):
         (`GradReverse(coeff)(x)`, `self.lower = LowerBound()` then `self.lower(x)`): calling an
         instance raises "Legacy autograd function with non-static forward method is
         deprecated", and a `forward(self, ...)` that reads `self.coeff` has no such attribute
-        on the `ctx` that `apply` passes.
+        on the `ctx` that `apply` passes. Calling the static forward directly
+        (`GradReverse.forward(None, x, coeff)`) raises nothing: autograd records the
+        operations inside it as ordinary ones, and the custom backward never runs (the
+        gradient is not reversed, a straight-through estimator gets the true gradient).
 
         Instead: `@staticmethod def forward(ctx, x, coeff)` (store what backward needs on
         `ctx`), `@staticmethod def backward(ctx, grad)` returning one gradient per input
@@ -1435,12 +1476,26 @@ class LegacyAutogradFunction(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._called: dict[int, cst.CSTNode] = {}  # class node -> the first call of an instance
+        self._direct: set[int] = set()  # `Fn.forward(...)` calls reported
 
     def on_call(self, ev: CallEvent) -> None:
         f = ev.func
         info = f.get(F.CLS) if f is not None and f.kind == K.INSTANCE else None
         if info is not None and getattr(info, "is_autograd_fn", False):
             self._called.setdefault(id(info.node), ev.node)
+            return
+        fn = f.get(F.FN) if f is not None and f.kind == K.FUNCTION else None
+        owner = getattr(fn, "cls", None)
+        node = ev.node.func
+        if (fn is not None and fn.name == "forward" and owner is not None and owner.is_autograd_fn and fn.is_static
+                and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner.name
+                and (ev.ctx.fn is None or ev.ctx.fn.cls is not owner) and id(ev.node) not in self._direct):
+            # `GradReverse.forward(None, x, lambd)`: an ordinary call of the staticmethod
+            self._direct.add(id(ev.node))
+            self.report(ev.node, (
+                f"this calls `{owner.name}.forward` directly: autograd records the operations inside it, not the Function, "
+                f"so `{owner.name}.backward` never runs (a gradient reversal does not reverse; a straight-through estimator "
+                f"gets the true, often zero, gradient); call `{owner.name}.apply(...)` without the ctx argument"))
 
     def finish(self) -> None:
         for info in self.ctx.interp.classes:
@@ -1550,10 +1605,16 @@ class CustomFunctionNonTensor(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._np_calls: set[int] = set()  # NumPy function calls, however the module is imported
+        self._numbers: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> inputs that are numbers at every call
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual is not None and ev.qual.split(".", 1)[0] == "numpy":
             self._np_calls.add(id(ev.node))
+            return
+        f = ev.node.func
+        if isinstance(f, cst.Attribute) and f.attr.value == "apply" and isinstance(f.value, cst.Name) and not ev.kwargs \
+                and not any(a.star for a in ev.node.args):
+            _note_number_inputs(self._numbers, f.value.value, ev)
             return
         fn = ev.ctx.fn
         if ev.method != "save_for_backward" or fn is None or fn.cls is None or not fn.cls.is_autograd_fn:
@@ -1566,6 +1627,24 @@ class CustomFunctionNonTensor(Rule):
                     f"raises TypeError \"save_for_backward can only save variables\"; keep it on ctx instead "
                     f"(`ctx.{_attr_name(node)} = ...`)"))
                 return
+
+    def finish(self) -> None:
+        """`PowerAct.apply(h, 3)` with `ctx.save_for_backward(x, p)`: the forward analysed on
+        its own cannot know `p` is a number; the calls say so."""
+        for info in self.ctx.interp.classes:
+            numbers = self._numbers.get(info.name) if info.is_autograd_fn else None
+            fwd = info.methods.get("forward") if numbers else None
+            if fwd is None or not fwd.is_static or not isinstance(fwd.node, cst.FunctionDef):
+                continue
+            params = [q.name.value for q in list(fwd.node.params.params)[1:]]
+            named = {params[i]: (i, call) for i, call in numbers.items() if i < len(params)}
+            site = _saved_param(fwd.node, named)
+            if site is not None:
+                node, (i, call) = site
+                self.report(node, lambda line, node=node, call=call: (
+                    f"`ctx.save_for_backward` saves tensors only: `{self.ctx.code(node)}` is a Python number at the call "
+                    f"on line {line(call)}, so the forward raises TypeError \"save_for_backward can only save variables\"; "
+                    f"keep it on ctx instead (`ctx.{_attr_name(node)} = ...`)"))
 
     def on_function(self, ev) -> None:
         fn = ev.fn
@@ -1584,6 +1663,23 @@ class CustomFunctionNonTensor(Rule):
                         f"backward pass raises RuntimeError \"expected Variable or None\"; convert it back "
                         f"(`torch.from_numpy(...).to(grad_output)`)"))
                     return
+
+
+def _saved_param(fwd: cst.FunctionDef, named: dict):
+    """The first argument of `ctx.save_for_backward(...)` in `fwd` that is one of the parameters
+    `named` (not rebound before), with what `named` says of it."""
+    if not named:
+        return None
+    rebound: set[str] = set()
+    for n in walk_own_body(fwd):
+        if isinstance(n, cst.Assign):
+            for t in n.targets:
+                rebound.update(x.value for x in walk(t.target, code_only=True) if isinstance(x, cst.Name))
+        elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "save_for_backward":
+            for a in n.args:
+                if isinstance(a.value, cst.Name) and a.value.value in named and a.value.value not in rebound:
+                    return a.value, named[a.value.value]
+    return None
 
 
 def _attr_name(node) -> str:
@@ -1669,7 +1765,8 @@ def _single_bindings(fn: cst.FunctionDef) -> dict:
 
 class InplaceInputWithoutMarkDirty(Rule):
     code = "GL514"
-    message = "a custom autograd.Function's forward modifies an input in place without ctx.mark_dirty(): wrong gradients or RuntimeError"
+    message = ("a custom autograd.Function modifies in place a tensor autograd handed it (an input in forward without "
+               "ctx.mark_dirty(), grad_output in backward): wrong gradients or RuntimeError")
     severity = Severity.WARNING
     frameworks = ("torch",)
     docs = "https://pytorch.org/docs/stable/generated/torch.autograd.function.FunctionCtx.mark_dirty.html"
@@ -1686,8 +1783,14 @@ class InplaceInputWithoutMarkDirty(Rule):
         `forward`, or `x *= 2` / `x[m] = 0` on one that forward saves or returns (a tensor), that
         is not rebound first (`x = x.clone()`) nor marked dirty.
 
-        Instead: work on a copy (`out = x.clone(); out.mul_(2)`), or call `ctx.mark_dirty(x)`
-        and return `x`.
+        The same holds in `backward` for the incoming gradient: `grad_output *= 2` or
+        `grad_output[x < 0] = 0` writes into a buffer autograd may share with another branch
+        of the graph (whose inputs then get a wrong gradient, silently) or that is an expanded
+        view when the loss is a `.sum()`/`.mean()` (RuntimeError "more than one element of the
+        written-to tensor refers to a single memory location", pytorch#30454).
+
+        Instead: work on a copy (`out = x.clone(); out.mul_(2)`, `grad_input =
+        grad_output.clone()`), or call `ctx.mark_dirty(x)` and return `x`.
     """
     invalid = [
         Invalid(  # pytorch#30454
@@ -1751,14 +1854,26 @@ class InplaceInputWithoutMarkDirty(Rule):
                     f"`{info.name}.forward` modifies its input `{name}` in place without `ctx.mark_dirty({name})`: autograd's "
                     f"checks do not see the change, so gradients through earlier uses of `{name}` are wrong (and an output "
                     f"that is `{name}` itself raises when changed in place later); work on `{name}.clone()`, or mark it dirty"))
+            bwd = info.methods.get("backward")
+            if bwd is None or not bwd.is_static or not isinstance(bwd.node, cst.FunctionDef):
+                continue
+            site = _unmarked_inplace_input(bwd.node, all_tensors=True)
+            if site is not None:
+                node, name = site
+                self.report(node, (
+                    f"`{info.name}.backward` modifies the incoming gradient `{name}` in place: autograd may share that buffer "
+                    f"with other branches of the graph (which then get a wrong gradient) or hand an expanded one (after a "
+                    f"`.sum()`/`.mean()`: RuntimeError \"more than one element of the written-to tensor refers to a single "
+                    f"memory location\"); compute on `{name}.clone()` or out of place"))
 
 
 _NOT_INPLACE = frozenset({"requires_grad_", "retain_grad_", "share_memory_"})
 
 
-def _unmarked_inplace_input(fwd: cst.FunctionDef) -> tuple[cst.CSTNode, str] | None:
+def _unmarked_inplace_input(fwd: cst.FunctionDef, all_tensors: bool = False) -> tuple[cst.CSTNode, str] | None:
     """The first in-place change of a tensor parameter of a Function's static forward (`ctx`
-    aside) that is neither rebound before it nor passed to `ctx.mark_dirty`, and its name."""
+    aside) that is neither rebound before it nor passed to `ctx.mark_dirty`, and its name.
+    `all_tensors`: every parameter is a tensor (backward's incoming gradients)."""
     params = [p.name.value for p in list(fwd.params.params)[1:]]
     if not params:
         return None
@@ -1793,7 +1908,7 @@ def _unmarked_inplace_input(fwd: cst.FunctionDef) -> tuple[cst.CSTNode, str] | N
                 if isinstance(nm, cst.Name):
                     rebound.setdefault(nm.value, order)
     for order, node, name, needs_tensor in sites:
-        if name in marked or rebound.get(name, order + 1) < order or needs_tensor and name not in tensors:
+        if name in marked or rebound.get(name, order + 1) < order or needs_tensor and not all_tensors and name not in tensors:
             continue
         return node, name
     return None
