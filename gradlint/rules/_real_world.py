@@ -188,6 +188,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/715', "hidden layers (each a [Linear, activation] pair) are appended to a plain list self.hids, so only the classifier's parameters reach the optimizer"),
         ('https://github.com/pytorch/pytorch/issues/1053', 'three Conv1d filters of a text CNN are stored in a list literal self.conv1d; they are neither moved by .cuda() nor given to the optimizer'),
         ('https://github.com/xiaxin1998/COTREC/issues/15', "ItemConv keeps its per-layer nn.Linear weights in a plain dict (self.w_item = {}), so they are not submodules: COTREC's self.parameters(), which builds the Adam optimizer, never contains them and they stay at their random initialisation (the same holds for SessConv's self.w_sess)"),
+        ('https://github.com/pytorch/pytorch/issues/632', "inside the module's __init__ the per-relation weights (nn.Parameter) and layers (nn.Linear) are kept in plain Python dicts, so none of them is registered: model.parameters() (and any optimizer built from it) does not contain them"),
     ),
     'GL702': (
         ('https://github.com/pytorch/pytorch/issues/1291', 'the layers are instantiated inside forward(), so the module has no registered parameters (and every call uses fresh random weights that no optimizer can train)'),

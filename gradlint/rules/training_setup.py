@@ -44,12 +44,17 @@ def _trainable_class(v) -> str | None:
     return None
 
 
+def _new_parameter(v) -> bool:
+    """`nn.Parameter(...)` made here (a list of them is as unregistered as a list of layers)."""
+    return v is not None and v.kind == "tensor" and v.get(F.PARAM) is True and v.get(F.CREATED) is not None
+
+
 def _modules_in(v, depth: int = 0):
     """Trainable module values inside a container value (list/tuple items, a comprehension's
     element, dict values), nested containers included."""
     if v is None or depth > 3:
         return
-    if _trainable_class(v):
+    if _trainable_class(v) or _new_parameter(v):
         yield v
         return
     for item in v.get(F.ITEMS) or ():
@@ -65,7 +70,8 @@ def _line_of(line, node) -> str:
 
 class ModuleInPlainContainer(Rule):
     code = "GL701"
-    message = "layers kept in a plain list/dict attribute of an nn.Module are not registered: parameters() and the optimizer never see them"
+    message = ("layers (or nn.Parameters) kept in a plain list/dict attribute of an nn.Module are not registered: parameters() "
+               "and the optimizer never see them")
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.nn.ModuleList.html"
     triggers = ("[", "{")
@@ -77,9 +83,12 @@ class ModuleInPlainContainer(Rule):
         `self.hids.append(nn.Linear(...))`, `self.heads = {"a": nn.Linear(...)}`) are invisible
         to `parameters()`, `state_dict()`, `.to(device)` and `.train()/.eval()`: the optimizer
         built from `model.parameters()` never updates them, they stay at their random
-        initialisation, are not saved, and stay on the CPU.
+        initialisation, are not saved, and stay on the CPU. The same holds for parameters
+        (`self.means = [nn.Parameter(torch.randn(d)) for _ in range(k)]`). A model file
+        that only defines the class is checked too: whoever trains it, they are lost.
 
-        Instead: `self.layers = nn.ModuleList([...])` (or `nn.ModuleDict({...})`).
+        Instead: `self.layers = nn.ModuleList([...])` (or `nn.ModuleDict({...})`,
+        `nn.ParameterList` / `nn.ParameterDict` for parameters).
     """
     invalid = [
         Invalid(
@@ -208,11 +217,13 @@ class ModuleInPlainContainer(Rule):
             if cls is None or self._registered_later(cls, attr):
                 continue
             kind = "dict" if home.value.kind == "dict" else "list"
-            wrapper = "nn.ModuleDict" if kind == "dict" else "nn.ModuleList"
-            name = _trainable_class(fresh[0])
+            params = _new_parameter(fresh[0])
+            wrapper = ("nn.ParameterDict" if params else "nn.ModuleDict") if kind == "dict" else (
+                "nn.ParameterList" if params else "nn.ModuleList")
+            what = "`nn.Parameter`s" if params else f"`{_trainable_class(fresh[0])}` layers"
             self.report(
                 home.node,
-                f"`self.{attr}` is a plain Python {kind} holding `{name}` layers: nn.Module does not register them, so "
+                f"`self.{attr}` is a plain Python {kind} holding {what}: nn.Module does not register them, so "
                 f"`parameters()` (and any optimizer built from it), `state_dict()` and `.to(device)` never see them and "
                 f"they stay at their random initialisation; use `{wrapper}(...)`",
                 key=("GL701", key),

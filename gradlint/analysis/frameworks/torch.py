@@ -673,6 +673,11 @@ class Torch(Framework):
                   # a layer built and called in one expression (`nn.Linear(d, h)(x)`, in a
                   # forward): its weights are new on every call, whatever trains the module (GL702)
                   ("nn.", re.compile(r"\bnn\.[A-Z]\w*\((?:[^()\n]|\([^()\n]*\))*\)\(")),
+                  # layers (or parameters) put in a plain list or dict attribute of a module
+                  # (`self.blocks = [nn.Linear(8, 8) for _ in range(n)]`): never registered, so no
+                  # optimizer trains them, whatever file trains the model (GL701; a model file
+                  # often has no other evidence)
+                  ("nn.", re.compile(r"\bself\.\w+\s*=\s*[\[{][^\n]*\bnn\.[A-Z]\w*\(")),
                   # a module's weight or bias changed in place (`conv.weight[:, 0] = 0`,
                   # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
                   # once, no backward needed (GL308), typically in initialisation code
