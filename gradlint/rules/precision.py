@@ -613,7 +613,8 @@ class ClipBeforeUnscale(Rule):
 
 class Fp16AutocastWithoutGradScaler(Rule):
     code = "GL406"
-    message = "backward() on a float16 autocast loss without a GradScaler: small gradients underflow to zero"
+    message = ("a float16 loss is differentiated without loss scaling (torch autocast without a GradScaler, Keras "
+               "mixed_float16 in a GradientTape loop without a LossScaleOptimizer): small gradients underflow to zero")
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
     triggers = ("autocast",)
@@ -623,8 +624,14 @@ class Fp16AutocastWithoutGradScaler(Rule):
         whose smallest normal value is 6e-5: many gradients underflow to zero and the model
         trains worse or not at all. bfloat16 has float32's range and needs no scaling.
 
+        Keras is the same under the `mixed_float16` policy: `fit` wraps the optimizer in a
+        `LossScaleOptimizer` by itself, but a GradientTape loop of one's own (or an overridden
+        `train_step`) differentiates the unscaled loss, and the float16 gradients underflow.
+
         Instead: `scaler = torch.amp.GradScaler()`, `scaler.scale(loss).backward()`,
-        `scaler.step(optimizer)`, `scaler.update()` — or autocast to `torch.bfloat16`.
+        `scaler.step(optimizer)`, `scaler.update()` — or autocast to `torch.bfloat16`. In Keras:
+        `LossScaleOptimizer(opt)` with `get_scaled_loss` / `get_unscaled_gradients` (Keras 3:
+        `optimizer.scale_loss(loss)`), or the `mixed_bfloat16` policy.
     """
     invalid = [
         Invalid(
@@ -650,7 +657,16 @@ class Fp16AutocastWithoutGradScaler(Rule):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._tapes: list[DiffEvent] = []  # GradientTape differentiations (Keras mixed precision)
+        self._policies: list[tuple[int, str | None]] = []  # (seq, policy name) of each global policy set
+
+    def finish(self) -> None:
+        self._keras_fp16()
+
     def on_call(self, ev: CallEvent) -> None:
+        self._keras_policy(ev)
         amp = ev.ctx.amp
         if amp is None or not ev.result.live or not self._fp16(amp):
             return
@@ -673,6 +689,9 @@ class Fp16AutocastWithoutGradScaler(Rule):
         return dev is not None and (dev.get(F.CONST) == "cuda" or dev.get(F.DEVICE) == "cuda")
 
     def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "tape":
+            self._tapes.append(ev)
+            return
         if ev.kind != "backward" or ev.target.get(F.SCALED) is not None:
             return
         if not any(n.kind == "amp16" for n in ev.target.notes):
@@ -685,6 +704,48 @@ class Fp16AutocastWithoutGradScaler(Rule):
             "to zero in float16; use `scaler = torch.amp.GradScaler()` and `scaler.scale(loss).backward()`, or autocast "
             "to bfloat16",
         )
+
+    def _keras_policy(self, ev: CallEvent) -> None:
+        """`mixed_precision.set_global_policy("mixed_float16")` (or a `Policy(...)` of it): the
+        policy named in the call, None when not written there."""
+        if not (ev.qual or "").endswith(("mixed_precision.set_global_policy", "mixed_precision.experimental.set_policy")):
+            return
+        node = ev.arg_node(0, "policy")
+        m = _POLICY_NAME.search(self.ctx.code(node)) if node is not None else None
+        self._policies.append((ev.seq, m.group(1) if m else None))
+
+    def _keras_fp16(self) -> None:
+        """A GradientTape loop of the file's own under the mixed_float16 policy (set globally, or
+        a layer `dtype`), with no loss scaling anywhere in the file: `fit` wraps the optimizer in
+        a LossScaleOptimizer, a custom loop (or an overridden `train_step`) must do it itself.
+        The policy in force at a tape of module-level code is the last one set before it; in a
+        function (run later, by whoever calls it), every policy the file sets must be float16.
+        Reported once, at the first such tape."""
+        if not self._tapes or _LOSS_SCALING.search(self.ctx.code_text):
+            return
+        text = self.ctx.source.text
+        for ev in self._tapes:
+            if not self._policies:
+                fp16 = _FP16_LAYER_DTYPE.search(text) is not None  # `Dense(16, dtype="mixed_float16")`
+            elif ev.ctx.fn is None:
+                before = [v for seq, v in self._policies if seq < ev.seq]
+                fp16 = bool(before) and before[-1] == "mixed_float16"
+            else:
+                fp16 = all(v == "mixed_float16" for _, v in self._policies)
+            if fp16:
+                self.report(
+                    ev.node,
+                    "this GradientTape differentiates a model under the mixed_float16 policy without loss scaling: its "
+                    "float16 gradients below ~6e-5 underflow to zero (only `fit` scales the loss by itself); wrap the "
+                    "optimizer in `LossScaleOptimizer` and use `optimizer.get_scaled_loss(loss)` / "
+                    "`get_unscaled_gradients(grads)` (Keras 3: `optimizer.scale_loss(loss)`), or use mixed_bfloat16",
+                )
+                return
+
+# Keras mixed precision: the float16 policy named in code (not a comment), and loss scaling
+_POLICY_NAME = re.compile(r"""['"](mixed_float16|mixed_bfloat16|float16|bfloat16|float32|float64)['"]""")
+_FP16_LAYER_DTYPE = re.compile(r"""^[^#\n]*\bdtype\s*=\s*['"]mixed_float16['"]""", re.M)
+_LOSS_SCALING = re.compile(r"\b(?:LossScaleOptimizer|get_scaled_loss|get_unscaled_gradients|scale_loss)\b")
 
 
 # ------------------------------------------------------------------ NaN-gradient traps
