@@ -218,6 +218,9 @@ WRAPS = fact("wraps", "a module made by a call the analysis cannot see into from
 
 # --- losses
 REDUCTION = fact("reduction", "the reduction of a loss (module argument or functional keyword): mean | sum | none")
+KERAS_OUTPUTS = fact("keras_outputs", "what a functional Keras `Model(inputs, outputs)` computes: its outputs, built from its Input "
+                    "placeholders (one tensor value); calling the model computes it again")
+RUNS = fact("runs", "the function value a Keras `Lambda(f)` layer runs when it is called (kind FUNCTION)")
 LOSS_MODULE = fact("loss_module", "the class name of a loss module (`MSELoss`)")
 LOSS_OF = fact("loss_of", "the loss function or loss module that computed this value")
 

@@ -390,7 +390,14 @@ class TensorFlow(Framework):
         if (q.startswith("keras.") or q.startswith("tensorflow.keras.")) and last[:1].isupper() and (
                 "layers" in q or "models" in q or "applications" in q or last in ("Sequential", "Model")):
             acts_as = _keras_acts_as(last, ev)
-            return it.new_module(node, q, fw="tf", attrs={F.ACTS_AS: acts_as} if acts_as else None)
+            made: dict = {F.ACTS_AS: acts_as} if acts_as else {}
+            fn = ev.arg(0, "function") if last == "Lambda" else None
+            if fn is not None and fn.kind == K.FUNCTION and fn.get(F.FN) is not None:
+                made[F.RUNS] = fn  # `Lambda(euclidean_distance)([a, b])` runs it on [a, b]
+            outputs = ev.arg(1, "outputs") if last == "Model" else None
+            if outputs is not None and outputs.kind == K.TENSOR and ev.arg(0, "inputs") is not None:
+                made[F.KERAS_OUTPUTS] = outputs  # `Model([a, b], dist)`: calling it computes dist
+            return it.new_module(node, q, fw="tf", attrs=made or None)
         if (q.startswith("keras.optimizers.") and last[:1].isupper()
                 or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
             return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.QUAL: q, F.FW: "tf"})

@@ -518,6 +518,16 @@ class CallsMixin(_Base):
         layers = mod.get(F.LAYERS)
         if layers and not frozen:
             return self._call_layers(mod, layers, ev, st)
+        outputs = mod.get(F.KERAS_OUTPUTS)
+        if outputs is not None and not frozen:
+            # a functional Keras model computes its outputs again from what it is given: what the
+            # graph built from its Input placeholders carries (its layers, the notes of their ops)
+            return self.op_result(ev.node, st, [outputs, mod] + ev.args, kind=K.TENSOR, attrs={F.FW: "tf"})
+        runs = mod.get(F.RUNS)
+        if runs is not None:
+            # a Keras Lambda layer has no weights: its output is what its function computes
+            ret = self.call_function(runs.attrs[F.FN], ev, st, ev.args, ev.kwargs, self_val=None)
+            return ret if ret.kind is not None else ret.with_(kind=K.TENSOR)
         red = mod.get(F.REDUCTION)
         attrs: dict = {F.FW: fw}
         n = numel(ev.args)
