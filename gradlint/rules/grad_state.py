@@ -1075,8 +1075,8 @@ class InplaceOnLeaf(Rule):
             return  # tf.Variable.assign / JAX are not autograd leaves
         if t.get(F.GRAD_OF) is not None or ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
             return
-        if not any(o.certain and o.leaf for o in t.live):
-            return
+        if not any(o.certain and o.leaf and not o.frozen for o in t.live):
+            return  # (frozen: `requires_grad_(False)` on it or its module, yolov5's fused conv)
         what = "a view of a leaf tensor that requires grad (a parameter)" if view else "a leaf tensor that requires grad"
         self.report(
             ev.node,

@@ -618,10 +618,17 @@ class LossHistoryAccumulated(Rule):
             return
         if added is None or not ev.ctx.loops:
             return
+        if isinstance(added, (cst.Integer, cst.Float)):
+            return  # `state["step_count"] += 1`: a counter (lit-gpt keeps it in a dict next to the model)
         if ev.op == "+" and isinstance(added, (cst.List, cst.Tuple)) and ev.old is not None and ev.old.kind == K.LIST:
             self._extended(ev, added)  # `log += [loss]`: an append spelled as a concatenation
             return
         if not self._has_history(ev.value):
+            return
+        old = ev.old
+        if old is not None and ev.op is not None and not (ev.value.live - old.live) and ev.value.graphs <= old.graphs:
+            # nothing with a graph is added (`state["total"] += loss.detach()`): what history the
+            # result has, the old value had (a dict that also holds the model, read imprecisely)
             return
         if not isinstance(ev.target_node, (cst.Name, cst.Subscript, cst.Attribute)):
             return
@@ -653,6 +660,8 @@ class LossHistoryAccumulated(Rule):
         """`losses.append(loss)`, `history[i] = loss`: the container keeps each iteration's graph."""
         if ev.kind not in ("append", "item") or not ev.ctx.loops or ev.value_node is None:
             return
+        if isinstance(ev.node, cst.AugAssign):
+            return  # `state["total"] += loss`: an accumulation, judged by on_assign from what is added
         c = ev.container
         into_tensor = ev.kind == "item" and c.kind == K.TENSOR and c.get(F.FW) == "torch" and not c.live
         if not into_tensor and (c.kind not in ("list", "dict", "container", None) or c.get(F.FW)):

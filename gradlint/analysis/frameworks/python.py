@@ -30,10 +30,15 @@ def _classmethod(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: 
     fn.is_classmethod = True
 
 
+# questions about a value's Python type, not its contents
+_TYPE_PREDICATES = frozenset({"dataclasses.is_dataclass", "inspect.isclass", "inspect.isfunction", "inspect.ismethod",
+                              "inspect.isroutine", "inspect.ismodule", "inspect.isgenerator"})
+
+
 class Python(Framework):
     name = "python"
     tag = None  # values of Python itself carry no framework
-    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest")
+    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest", "dataclasses", "inspect")
     decorators = {
         "builtins.staticmethod": _staticmethod, "staticmethod": _staticmethod,
         "builtins.classmethod": _classmethod, "classmethod": _classmethod,
@@ -53,6 +58,10 @@ class Python(Framework):
             return f
         if q in ("copy.deepcopy", "copy.copy") and args:
             return args[0]
+        if q in _TYPE_PREDICATES:
+            # what the Python type of a value is: a plain bool under a JAX trace too (big_vision's
+            # `if dataclasses.is_dataclass(tree):` in a jitted tree walk)
+            return Val(kind=K.BOOL)
         if q == "itertools.chain" and not ev.kwargs:
             # `Adam(itertools.chain(enc.parameters(), dec.parameters()))`: the items of all its
             # arguments, so an optimizer built from it updates the parameters of each

@@ -404,7 +404,12 @@ def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
         for d in shape:
             n *= d
         attrs[F.NUMEL] = n
-        attrs[F.SCALAR] = n == 1 and len(shape) == 0
+        if n != 1:
+            attrs[F.SCALAR] = False
+        elif not shape:
+            attrs[F.SCALAR] = True
+        # one element with dimensions (`torch.zeros(1)`, yolov5's loss accumulators): not 0-dim,
+        # but backward() needs only numel() == 1, and nothing keeps a batch dimension: unknown
     if q in ("torch.tensor", "torch.scalar_tensor") and args and args[0].kind == K.NUMBER:
         attrs[F.SCALAR] = True
     if st.ctx.grad == "inference":
