@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from .frameworks.arrays import HARD_CUT_METHODS
 from .names import dotted_name
 from .walk import code_children, walk
 
@@ -170,12 +171,9 @@ def _names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
     return names, callees
 
 
-_HOST_CONVERSIONS = frozenset({"numpy", "tolist", "item"})
-
-
 def _converted_out(e: cst.CSTNode) -> bool:
     """`x.numpy()`, `x.cpu().numpy()`, `x.tolist()`, `x.item()`: a value taken out of the framework."""
-    return isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute) and e.func.attr.value in _HOST_CONVERSIONS
+    return isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute) and e.func.attr.value in HARD_CUT_METHODS
 
 
 def _target_names(t: cst.CSTNode) -> set[str]:

@@ -16,7 +16,7 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, FunctionEvent, StoreEvent, TransformedCallEvent
 from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
-from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS
+from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS, function_saves
 from ..analysis.names import dotted_name
 from ..analysis.walk import callee_last, walk, walk_own_body
 from ..analysis.values import Note
@@ -1243,13 +1243,11 @@ class CustomFunctionGradientCount(Rule):
         self._numbers: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> inputs that are numbers at every call
 
     def on_call(self, ev: CallEvent) -> None:
-        f = ev.node.func
-        if not (isinstance(f, cst.Attribute) and f.attr.value == "apply" and isinstance(f.value, cst.Name)):
+        name = _applied_class(ev)
+        if name is None:
             return
-        if any(a.star for a in ev.node.args) or ev.kwargs:
-            return
-        self._applied.setdefault(f.value.value, {}).setdefault(len(ev.args), ev.node)
-        _note_number_inputs(self._numbers, f.value.value, ev)
+        self._applied.setdefault(name, {}).setdefault(len(ev.args), ev.node)
+        _note_number_inputs(self._numbers, name, ev)
 
     def finish(self) -> None:
         for info in self.ctx.interp.classes:
@@ -1352,6 +1350,17 @@ class CustomFunctionGradientCount(Rule):
             f"{f' (line {line(where)})' if where is not None else ''}: every backward pass through it raises \"function "
             f"{info.name}Backward returned an incorrect number of gradients (expected {expected}, got {got})\"; return one "
             f"gradient per input, None for those that need none"))
+
+
+def _applied_class(ev: CallEvent) -> str | None:
+    """`Name.apply(a, b)` with positional arguments only: the class name (a custom Function's,
+    if it is one: the rules look the name up among the file's Function classes)."""
+    f = ev.node.func
+    if not (isinstance(f, cst.Attribute) and f.attr.value == "apply" and isinstance(f.value, cst.Name)):
+        return None
+    if any(a.star for a in ev.node.args) or ev.kwargs:
+        return None
+    return f.value.value
 
 
 def _note_number_inputs(numbers: dict, name: str, ev: CallEvent) -> None:
@@ -1476,7 +1485,6 @@ class LegacyAutogradFunction(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._called: dict[int, cst.CSTNode] = {}  # class node -> the first call of an instance
-        self._direct: set[int] = set()  # `Fn.forward(...)` calls reported
 
     def on_call(self, ev: CallEvent) -> None:
         f = ev.func
@@ -1489,9 +1497,8 @@ class LegacyAutogradFunction(Rule):
         node = ev.node.func
         if (fn is not None and fn.name == "forward" and owner is not None and owner.is_autograd_fn and fn.is_static
                 and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner.name
-                and (ev.ctx.fn is None or ev.ctx.fn.cls is not owner) and id(ev.node) not in self._direct):
+                and (ev.ctx.fn is None or ev.ctx.fn.cls is not owner)):
             # `GradReverse.forward(None, x, lambd)`: an ordinary call of the staticmethod
-            self._direct.add(id(ev.node))
             self.report(ev.node, (
                 f"this calls `{owner.name}.forward` directly: autograd records the operations inside it, not the Function, "
                 f"so `{owner.name}.backward` never runs (a gradient reversal does not reverse; a straight-through estimator "
@@ -1611,10 +1618,9 @@ class CustomFunctionNonTensor(Rule):
         if ev.qual is not None and ev.qual.split(".", 1)[0] == "numpy":
             self._np_calls.add(id(ev.node))
             return
-        f = ev.node.func
-        if isinstance(f, cst.Attribute) and f.attr.value == "apply" and isinstance(f.value, cst.Name) and not ev.kwargs \
-                and not any(a.star for a in ev.node.args):
-            _note_number_inputs(self._numbers, f.value.value, ev)
+        applied = _applied_class(ev)
+        if applied is not None:
+            _note_number_inputs(self._numbers, applied, ev)
             return
         fn = ev.ctx.fn
         if ev.method != "save_for_backward" or fn is None or fn.cls is None or not fn.cls.is_autograd_fn:
@@ -1636,11 +1642,10 @@ class CustomFunctionNonTensor(Rule):
             fwd = info.methods.get("forward") if numbers else None
             if fwd is None or not fwd.is_static or not isinstance(fwd.node, cst.FunctionDef):
                 continue
-            params = [q.name.value for q in list(fwd.node.params.params)[1:]]
-            named = {params[i]: (i, call) for i, call in numbers.items() if i < len(params)}
-            site = _saved_param(fwd.node, named)
-            if site is not None:
-                node, (i, call) = site
+            saved = function_saves(info).inputs
+            hit = min((i for i in numbers if i in saved), default=None)
+            if hit is not None:
+                node, call = saved[hit], numbers[hit]
                 self.report(node, lambda line, node=node, call=call: (
                     f"`ctx.save_for_backward` saves tensors only: `{self.ctx.code(node)}` is a Python number at the call "
                     f"on line {line(call)}, so the forward raises TypeError \"save_for_backward can only save variables\"; "
@@ -1663,23 +1668,6 @@ class CustomFunctionNonTensor(Rule):
                         f"backward pass raises RuntimeError \"expected Variable or None\"; convert it back "
                         f"(`torch.from_numpy(...).to(grad_output)`)"))
                     return
-
-
-def _saved_param(fwd: cst.FunctionDef, named: dict):
-    """The first argument of `ctx.save_for_backward(...)` in `fwd` that is one of the parameters
-    `named` (not rebound before), with what `named` says of it."""
-    if not named:
-        return None
-    rebound: set[str] = set()
-    for n in walk_own_body(fwd):
-        if isinstance(n, cst.Assign):
-            for t in n.targets:
-                rebound.update(x.value for x in walk(t.target, code_only=True) if isinstance(x, cst.Name))
-        elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "save_for_backward":
-            for a in n.args:
-                if isinstance(a.value, cst.Name) and a.value.value in named and a.value.value not in rebound:
-                    return a.value, named[a.value.value]
-    return None
 
 
 def _attr_name(node) -> str:

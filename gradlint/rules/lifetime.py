@@ -618,8 +618,6 @@ class LossHistoryAccumulated(Rule):
             return
         if added is None or not ev.ctx.loops:
             return
-        if isinstance(added, (cst.Integer, cst.Float)):
-            return  # `state["step_count"] += 1`: a counter (lit-gpt keeps it in a dict next to the model)
         if ev.op == "+" and isinstance(added, (cst.List, cst.Tuple)) and ev.old is not None and ev.old.kind == K.LIST:
             self._extended(ev, added)  # `log += [loss]`: an append spelled as a concatenation
             return
@@ -627,8 +625,9 @@ class LossHistoryAccumulated(Rule):
             return
         old = ev.old
         if old is not None and ev.op is not None and not (ev.value.live - old.live) and ev.value.graphs <= old.graphs:
-            # nothing with a graph is added (`state["total"] += loss.detach()`): what history the
-            # result has, the old value had (a dict that also holds the model, read imprecisely)
+            # nothing with a graph is added (`state["step_count"] += 1`, `state["total"] +=
+            # loss.detach()`): what history the result has, the old value had (lit-gpt's dict
+            # that also holds the model, read imprecisely)
             return
         if not isinstance(ev.target_node, (cst.Name, cst.Subscript, cst.Attribute)):
             return

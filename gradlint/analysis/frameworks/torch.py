@@ -552,11 +552,11 @@ def _apply_autograd_function(it: Interp, func: Val, ev: "CallEvent", st: "State"
 class FunctionSaves(NamedTuple):
     """What a custom autograd.Function's static forward hands to `ctx.save_for_backward`."""
 
-    inputs: frozenset  # positions (among the arguments of `apply`) of inputs saved unchanged
+    inputs: dict  # position (among the arguments of `apply`) of an input saved unchanged -> the name saved
     output: bool  # it returns one name, which it saves (the result is SAVED_OUTPUT, as sigmoid's)
 
 
-_NO_SAVES = FunctionSaves(frozenset(), False)
+_NO_SAVES = FunctionSaves({}, False)
 
 
 def function_saves(info) -> FunctionSaves:
@@ -576,7 +576,7 @@ def _scan_saves(info) -> FunctionSaves:
         return _NO_SAVES
     params = [p.name.value for p in list(fwd.node.params.params)[1:]]
     rebound: set[str] = set()
-    inputs: set[int] = set()
+    inputs: dict[int, cst.Name] = {}
     saved: set[str] = set()
     returned: set[str] = set()
     returns_other = False
@@ -594,8 +594,8 @@ def _scan_saves(info) -> FunctionSaves:
                 if isinstance(a.value, cst.Name):
                     saved.add(a.value.value)
                     if a.value.value in params and a.value.value not in rebound:
-                        inputs.add(params.index(a.value.value))
-    return FunctionSaves(frozenset(inputs), not returns_other and len(returned) == 1 and returned <= saved)
+                        inputs.setdefault(params.index(a.value.value), a.value)
+    return FunctionSaves(inputs, not returns_other and len(returned) == 1 and returned <= saved)
 
 
 TORCH_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
