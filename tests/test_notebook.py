@@ -105,6 +105,37 @@ def test_cell_magics(magic, analysed):
     assert analysed or masked[1].startswith("#")
 
 
+def test_cell_magic_after_form_comments():
+    """Colab puts `# @title` form lines above a cell magic: the magic is the first line of code
+    (big_vision's PaliGemma notebook)."""
+    src = "# @title Run training loop.\n#\n%%time\n\nx = torch.randn(3).numpy()\n"
+    masked = cells.mask_ipython(src)
+    assert masked[2] == "0#time" and masked[4] == "x = torch.randn(3).numpy()"
+    ast.parse("\n".join(masked))
+    assert cells.mask_ipython("# notes\n%%bash\nls -la\n")[2].startswith("#")
+
+
+def test_shell_escape_continued_with_backslash():
+    """`!git clone ... \\` goes on in the next (indented) line: that line is the command's
+    text too, not Python."""
+    src = (
+        "if not os.path.exists('repo'):\n"
+        "  !git clone --quiet --depth=1 \\\n"
+        "     https://github.com/x/y \\\n"
+        "     repo\n"
+        "  files = !ls \\\n"
+        "     -la\n"
+        "x = 1 + \\\n"
+        "    2\n"
+    )
+    masked = cells.mask_ipython(src)
+    lines = src.split("\n")[:-1]
+    assert [len(m) for m in masked] == [len(ln) for ln in lines]
+    assert masked[2].startswith("#") and masked[3].startswith("#") and masked[5].startswith("#")
+    assert masked[6:] == lines[6:]  # a Python continuation is left alone
+    ast.parse("\n".join(masked))
+
+
 def test_join_keeps_lines_and_blanks_masked_cells():
     joined = cells.join([("c1", "%matplotlib inline\nimport torch\n"), ("c2", "!pip list"), ("c3", "%%bash\necho hi\n")])
     assert joined.text == "0#atplotlib inline\nimport torch\n0#ip list\n0#bash\n#cho hi\n"

@@ -1,7 +1,7 @@
 """Code cells as one module: IPython syntax masked, cells joined, findings mapped back.
 
 IPython accepts lines that are not Python: `%magic`, `!shell`, `x = !cmd`, `obj?`, `??obj`,
-and cell magics (`%%time` on the first line). Each is masked *in place*: the magic part of the
+and cell magics (`%%time` on the first line of code). Each is masked *in place*: the magic part of the
 line becomes `0#...` (an expression statement and a comment, two characters for the first two,
 so that it stays a statement inside an indented block and nothing after it moves), and a cell
 whose magic does not run Python (`%%bash`, `%%html`, ...) becomes comments. Lines are never
@@ -108,7 +108,8 @@ def mask_ipython(source: str) -> list[str]:
         lines.pop()  # the cell's final line end closes its last line: no line follows it
     if not _MAYBE_IPYTHON.search(source):
         return lines
-    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
+    # the cell magic's line: the first with code (Colab's `# @title` form lines come before it)
+    first = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
         head = lines[first]
         at = len(head) - len(head.lstrip())
@@ -118,16 +119,23 @@ def mask_ipython(source: str) -> list[str]:
             return [ln if i == first else _commented(ln) for i, ln in enumerate(lines)]
     scanner = _Scanner()
     out = []
+    shell_continues = False  # the previous line was an escape ending in `\`: this one is its text
     for ln in lines:
+        if shell_continues:
+            shell_continues = ln.endswith("\\")
+            out.append(_commented(ln))
+            continue
         if scanner.at_statement:
             stripped = ln.lstrip()
             at = len(ln) - len(stripped)
             if stripped.startswith(_ESCAPES) and not stripped.startswith("%%"):
                 out.append(_masked(ln, at))
+                shell_continues = ln.endswith("\\")
                 continue
             m = _ASSIGN_ESCAPE.match(ln) if "=" in ln and ("!" in ln or "%" in ln) else None
             if m is not None:
                 out.append(_masked(ln, m.end(1)))
+                shell_continues = ln.endswith("\\")
                 continue
             state = (scanner.quote, scanner.depth)
             code = ln[: scanner.feed(ln)].rstrip()
