@@ -636,6 +636,13 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False, hot_w
                             ref_index.setdefault(name, []).append(k)
             for j in ref_index.get(nd.name, ()):
                 reach(j, 1)
+        if depth == 0 and nd.cls is not None and nd.is_def and nd.name:
+            # so do the methods of its class that call a hot method (`self.backward_D()` in
+            # the loop of `optimize_parameters`): a graph built before that loop is walked
+            # again by each iteration's backward
+            for j in classes[nd.cls][1]:
+                if j != i and nd.name in nodes[j].chunk.refs:
+                    reach(j, 1)
     for i, nd in enumerate(nodes):
         nd.included = i in depth_of or (nd.cls is None and not nd.is_def)
 

@@ -207,3 +207,38 @@ def callee_last(node: cst.CSTNode | None) -> str | None:
         if isinstance(f, cst.Name):
             return f.value
     return None
+
+
+def stored_names(root: cst.CSTNode) -> tuple[frozenset[str], frozenset[int]]:
+    """(the names a statement binds or rebinds anywhere in it, the ids of the `for` statements
+    it contains), leaving out nested functions, classes and lambdas (their own scopes). A store
+    to an attribute or an item counts by its root name (`self.k = ...`, `losses[i] = ...`)."""
+    stored: set[str] = set()
+    fors: set[int] = set()
+
+    def targets(t) -> None:
+        if isinstance(t, (cst.Tuple, cst.List)):
+            for e in t.elements:
+                targets(e.value)
+        elif isinstance(t, cst.StarredElement):
+            targets(t.value)
+        else:
+            while isinstance(t, (cst.Attribute, cst.Subscript)):
+                t = t.value
+            if isinstance(t, cst.Name):
+                stored.add(t.value)
+
+    for n in walk(root, lambda n: n is root or not isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)), code_only=True):
+        if isinstance(n, cst.For):
+            fors.add(id(n))
+            targets(n.target)
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                targets(t.target)
+        elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr)):
+            targets(n.target)
+        elif isinstance(n, cst.WithItem) and n.asname is not None:
+            targets(n.asname.name)
+        elif isinstance(n, cst.Del):
+            targets(n.target)
+    return frozenset(stored), frozenset(fors)

@@ -360,6 +360,11 @@ class MissingZeroGrad(Rule):
         `p.grad = None`) steps with the sum of all previous iterations' gradients: the
         effective learning rate grows with the step count and training diverges or stalls.
 
+        The same on one path: when every `zero_grad()` of the loop is in one branch of an `if`
+        and the other branch backpropagates and steps on its own (`if args.amp: zero_grad();
+        scaler...; else: loss.backward(); optimizer.step()`), runs that take the other branch
+        accumulate.
+
         Gradient accumulation (clearing every k steps, inside the loop) is fine and not
         flagged. Instead: call `optimizer.zero_grad()` at the start of each iteration (or right
         after `step()`).
@@ -401,7 +406,7 @@ class MissingZeroGrad(Rule):
         for depth in range(1, len(ev.ctx.loops) + 1):
             key = (run, ev.ctx.loops[:depth])
             yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False, "steps": [], "cleared": set(), "all": False,
-                                               "unfollowed": False})
+                                               "unfollowed": False, "zeros": []})
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.ctx.loops and ev.result.get(F.NOT_FOLLOWED):
@@ -427,6 +432,7 @@ class MissingZeroGrad(Rule):
         for f in self._frames(ev):
             if ev.kind == "zero_grad":
                 f["zero"] = True
+                f["zeros"].append(ev.node)
                 # which gradients it clears: an optimizer's own parameters, a module's own
                 # (`netG.zero_grad()` leaves netD's alone), or (anything else) all
                 if ev.target.kind == "optimizer":
@@ -451,8 +457,45 @@ class MissingZeroGrad(Rule):
                     ".grad, so each step uses the sum of all previous iterations' gradients; call `optimizer.zero_grad()` "
                     "at the start of each iteration",
                 )
+            elif f["backward"] and f["zero"] and f["step"] and not f["unfollowed"] and self._branch_never_cleared(f):
+                continue
             elif f["backward"] and f["zero"] and not f["all"]:
                 self._uncleared_optimizer(key, f)
+
+    def _branch_never_cleared(self, f) -> bool:
+        """`if args.amp: opt.zero_grad(); scaler.scale(loss).backward(); ... else: loss.backward();
+        opt.step()` (DAB-DETR's engine): every clearing of the loop is in the other branch of an
+        `if` whose branch with the backward also steps. On the path through that branch nothing
+        clears; reported on its backward."""
+        steps = [ev.node for ev in f["steps"]]
+        for b in f["backward"]:
+            b_path = self._path(b.node)
+            branches = []
+            for z in dict.fromkeys(f["zeros"]):
+                split = _branches_apart(self._path(z), b_path)
+                if split is None:
+                    break
+                branches.append(split)
+            else:
+                # the backward's branch steps too (a step after the if is the same on both paths)
+                if branches and all(any(id(own) in {id(n) for n in self._path(s)} for s in steps) for _if, own in branches):
+                    if_node, own = branches[0]
+                    zero = f["zeros"][0]
+                    self.report(
+                        b.node,
+                        lambda line, zero=zero, if_node=if_node: (
+                            f"on the path through this branch of the `if` on line {line(if_node)}, the loop calls backward() and "
+                            f"step() but never clears the gradients: the zero_grad() on line {line(zero)} is only in the other "
+                            "branch, so each step here uses the sum of all previous iterations' gradients; clear them in this "
+                            "branch too (or once, before the `if`)"
+                        ),
+                    )
+                    return True
+        return False
+
+    def _path(self, node) -> list:
+        """The node and its ancestors, innermost first."""
+        return [node, *self.ctx.ancestors(node)]
 
     def _uncleared_optimizer(self, key, f) -> None:
         """Several optimizers, each cleared by its own `zero_grad()` (the optimizer's or its
@@ -481,6 +524,24 @@ class MissingZeroGrad(Rule):
                 ),
             )
             return
+
+
+def _branches_apart(a_path: list, b_path: list):
+    """(the `if`, b's branch of it) when the innermost `if` holding both a and b holds them in
+    different branches (its body and its else/elif); None otherwise."""
+    b_ids = {id(n): i for i, n in enumerate(b_path)}
+    for i, n in enumerate(a_path):
+        j = b_ids.get(id(n))
+        if j is None:
+            continue
+        if not isinstance(n, cst.If) or i == 0 or j == 0:
+            return None
+        a_child, b_child = a_path[i - 1], b_path[j - 1]
+        branch = {id(n.body): "body", id(n.orelse): "else"}
+        if a_child is b_child or id(a_child) not in branch or id(b_child) not in branch:
+            return None
+        return n, b_child
+    return None
 
 
 def _certain(origins) -> frozenset:

@@ -13,9 +13,9 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent
 from ..analysis.frameworks.torch import AUTOGRAD_GRAD_CREATE_GRAPH_AT, TORCH_FUNCTIONAL_DERIVATIVES
-from ..analysis.names import const_of, dotted_name, root_name
+from ..analysis.names import const_of, dotted_name, root_name, single_index_const
 from ..analysis.values import Note
-from ..analysis.walk import callee_last, walk
+from ..analysis.walk import callee_last, stored_names, walk
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
@@ -111,6 +111,8 @@ class BackwardThroughFreedGraph(Rule):
         if first.node is ev.node and not any(from_earlier_iteration(g, ev.ctx) for g in ev.freed_hit):
             if _built_by_weak_callees(ops, ev.target):
                 return  # `clip_range = schedule(progress)`: a callable proven only by its calls
+            if _picked_anew(ev.target_node, ev.ctx.loops):
+                return  # `losses[i - 1].backward()`: which element, the analysis does not know
             self.report(
                 ev.node,
                 lambda line, ops=ops: (
@@ -559,6 +561,7 @@ class LossHistoryAccumulated(Rule):
         self._exempt: set[int] = set()  # the accumulator is differentiated here
         self._escapes: set[int] = set()  # returned or handed to code the analysis cannot see: maybe differentiated there
         self._freed: set = set()  # graphs a backward already freed: nothing can differentiate them again
+        self._freeing: set[int] = set()  # the backward calls that freed their graph (no retain_graph)
         self._tensor_use: set[int] = set()
         self._training_loops: set[tuple] = set()  # (run, loop node id) with a backward or step
         self._step_loops: set[tuple] = set()  # (run, loop node id) with an optimizer step
@@ -624,7 +627,8 @@ class LossHistoryAccumulated(Rule):
         if not self._has_history(ev.value):
             return
         old = ev.old
-        if old is not None and ev.op is not None and not (ev.value.live - old.live) and ev.value.graphs <= old.graphs:
+        if (old is not None and ev.op is not None and not (ev.value.live - old.live) and ev.value.graphs <= old.graphs
+                and (self._has_history(old) or not ev.value.get(F.HISTORY))):
             # nothing with a graph is added (`state["step_count"] += 1`, `state["total"] +=
             # loss.detach()`): what history the result has, the old value had (lit-gpt's dict
             # that also holds the model, read imprecisely)
@@ -743,6 +747,7 @@ class LossHistoryAccumulated(Rule):
                 self._training_loops.add((ev.ctx.run, id(n)))
             if ev.retain is False:
                 self._freed.update(ev.target.graphs)
+                self._freeing.add(id(ev.node))
 
     def _maybe_differentiated_elsewhere(self, key: int, ev) -> bool:
         """Returned or handed on, the sum may be a meta-loss the caller backpropagates (MAML):
@@ -755,6 +760,12 @@ class LossHistoryAccumulated(Rule):
         # all the same
         here = {id(n) for n in walk(ev.node)}
         earlier = frozenset(g for g in ev.value.graphs if id(g[0]) not in here)
+        if not ev.value.graphs:
+            # history known only from use: the backward that proves it freed what was added
+            # (`loss.backward()` ... `epoch_ll += loss`, loss from a function the analysis
+            # cannot see)
+            h = ev.value.get(F.HISTORY)
+            return not (h is not None and id(h.node) in self._freeing)
         return not (earlier and earlier <= self._freed)
 
     def finish(self) -> None:
@@ -870,6 +881,25 @@ class LossHistoryAccumulated(Rule):
         # the stored elements change type (tensor -> float) with .item(); .detach() keeps them
         # tensors. Either may change what later code does with the container: an editor fix.
         return self._suffixed(value_node, ".detach()", "Store a detached tensor", Applicability.UNSAFE)
+
+
+def _picked_anew(target_node, loops) -> bool:
+    """`losses[i - 1].backward()` (or `.sum()` of it) in a loop that changes `i` and stores into
+    `losses`: each iteration may backpropagate an element another iteration made. A container's
+    items are one value to the analysis, so the element made before the loop is not proven to be
+    the one walked again."""
+    node = target_node
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        node = node.func.value
+    if not isinstance(node, cst.Subscript) or single_index_const(node) is not None:
+        return False
+    container = root_name(node.value)
+    index = {n.value for e in node.slice for n in walk(e) if isinstance(n, cst.Name)}
+    for loop, _ in loops:
+        stored, _fors = stored_names(loop)
+        if container in stored and index & stored:
+            return True
+    return False
 
 
 def _built_by_weak_callees(ops: list, target) -> bool:

@@ -39,9 +39,18 @@ def _trainable_class(v) -> str | None:
     if q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] in TRAINABLE_MODULES:
         return q.rsplit(".", 1)[-1]
     cls = v.get(F.CLS)
-    if cls is not None and getattr(cls, "is_module", False) and v.get(F.CREATED) is not None:
+    if (cls is not None and getattr(cls, "is_module", False) and getattr(cls, "framework", None) == "torch"
+            and not getattr(cls, "is_keras", False) and v.get(F.CREATED) is not None):
         return cls.name
     return None
+
+
+def _trains_itself(v) -> bool:
+    """A module of the file's class that builds an optimizer over its own parameters (a
+    forward-forward layer, `self.opt = Adam(self.parameters())`): it is trained where it is,
+    whoever holds it."""
+    fields = v.get(F.FIELDS) if v is not None else None
+    return bool(fields) and any(f is not None and f.kind == "optimizer" for f in fields.values())
 
 
 def _new_parameter(v) -> bool:
@@ -84,8 +93,12 @@ class ModuleInPlainContainer(Rule):
         to `parameters()`, `state_dict()`, `.to(device)` and `.train()/.eval()`: the optimizer
         built from `model.parameters()` never updates them, they stay at their random
         initialisation, are not saved, and stay on the CPU. The same holds for parameters
-        (`self.means = [nn.Parameter(torch.randn(d)) for _ in range(k)]`). A model file
-        that only defines the class is checked too: whoever trains it, they are lost.
+        (`self.means = [nn.Parameter(torch.randn(d)) for _ in range(k)]`), and for blocks of
+        the file's own module classes (`[ResBlock(d) for _ in range(n)]`). A model file
+        that only defines the class is checked too: whoever trains it, they are lost. Not
+        reported: Keras layers and flax modules (they track the layers in their list
+        attributes), and blocks that build an optimizer over their own parameters (trained
+        where they are, as in forward-forward training).
 
         Instead: `self.layers = nn.ModuleList([...])` (or `nn.ModuleDict({...})`,
         `nn.ParameterList` / `nn.ParameterDict` for parameters).
@@ -182,7 +195,8 @@ class ModuleInPlainContainer(Rule):
     def _module_class(ev):
         fn = ev.ctx.fn
         cls = getattr(fn, "cls", None) if fn is not None else None
-        return cls if cls is not None and cls.is_module else None
+        # a torch module: Keras layers and flax modules track the layers in their list attributes
+        return cls if cls is not None and cls.is_module and cls.framework == "torch" and not cls.is_keras else None
 
     def on_store(self, ev: StoreEvent) -> None:
         cls = self._module_class(ev)
@@ -210,7 +224,7 @@ class ModuleInPlainContainer(Rule):
                 continue
             fresh = [m for m in modules if m.get(F.CREATED) is not None and id(m.get(F.CREATED)) not in self._registered
                      and self._inside(m.get(F.CREATED), ev.node)]
-            if not fresh:
+            if not fresh or any(_trains_itself(m) for m in fresh):
                 continue
             attr = key[1]
             cls = self._module_class(home)
@@ -1595,8 +1609,9 @@ class SubmoduleNotInOptimizer(Rule):
                         continue
                     if _KEPT_AS_IS.search(attr):
                         continue  # a pretrained backbone, a teacher, a momentum/target copy: left out on purpose
-                    if re.search(r"\." + re.escape(attr) + r"\s*(\.\s*\w+\s*)*(\.\s*(weight|bias)\s*=(?!=)|\.\s*requires_grad)", self.ctx.code_text):
-                        continue  # tied to another layer's weight, or frozen by hand
+                    if re.search(r"\." + re.escape(attr) + r"\s*(\.\s*\w+\s*)*(\.\s*(weight|bias)\s*=(?!=)|\.\s*requires_grad"
+                                 r"|\.\s*eval\s*\(|\.\s*train\s*\(\s*(False|mode\s*=\s*False))", self.ctx.code_text):
+                        continue  # tied to another layer's weight, or frozen by hand (or kept in eval mode: a fixed feature extractor)
                     self._report(ev, parent, attr, listed, parts)
 
     def _report(self, ev: DiffEvent, parent, attr: str, listed: list[str], parts: frozenset) -> None:

@@ -683,6 +683,9 @@ class Torch(Framework):
                   # optimizer trains them, whatever file trains the model (GL701; a model file
                   # often has no other evidence)
                   ("nn.", re.compile(r"\bself\.\w+\s*=\s*[\[{][^\n]*\bnn\.[A-Z]\w*\(")),
+                  # ... or blocks of the file's own classes (`self.mlps = [ResMLP(d) for _ in
+                  # range(10)]` in a file that uses torch.nn): the rule checks the class is a module
+                  ("nn.", re.compile(r"\bself\.\w+\s*=\s*\[\s*[A-Z]\w*\(")),
                   # a module's weight or bias changed in place (`conv.weight[:, 0] = 0`,
                   # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
                   # once, no backward needed (GL308), typically in initialisation code

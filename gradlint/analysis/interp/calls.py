@@ -458,7 +458,10 @@ class CallsMixin(_Base):
         if info.is_module:
             fw = "tf" if info.is_keras else info.framework
             o = Origin(K.ORIGIN_MODULE, label or "", node, certain=True, framework=fw)
-            v = Val(frozenset({o}), kind=K.MODULE, attrs={F.CLS: info, F.FRESH_ORIGIN: label is None, F.FW: fw, F.FIELDS: {}})
+            attrs = {F.CLS: info, F.FRESH_ORIGIN: label is None, F.FW: fw, F.FIELDS: {}}
+            if label is None:
+                attrs[F.CREATED] = node  # made here (`Block(dim)`), not a parameter's symbolic value
+            v = Val(frozenset({o}), kind=K.MODULE, attrs=attrs)
             self._module_of[o] = v  # its fields (filled as __init__ runs) hold its submodules
             return v
         # `fields`: the object's attributes as its methods set them (mutable, like the object)
@@ -628,6 +631,12 @@ class CallsMixin(_Base):
         # no_grad) is how a new leaf is made on purpose. A detach is kept as a REWRAP cut, with
         # the line that re-wrapped it: `model(x).detach().requires_grad_()` before the loss is
         # the common "fix" of "does not require grad", and starves the model it detached
+        if base.graphs:
+            # ... but on a tensor that already has a graph (a non-leaf, which requires grad)
+            # requires_grad_() is a no-op: its history stays (a gradient penalty's
+            # `interp = a * real + (1 - a) * fake; interp.requires_grad_()` still reaches the
+            # generator through `fake`)
+            return Val(base.live | {o}, base.cuts, base.notes, base.graphs, K.TENSOR, attrs)
         kept = frozenset(
             (org, Cut(REWRAP, c.node, hard=False, then=node) if c.kind in ("detach", "data") else c)
             for org, c in base.cuts if c.kind not in _DELIBERATE_CUTS or c.kind in ("detach", "data"))
@@ -663,8 +672,14 @@ class CallsMixin(_Base):
                       **details) -> DiffEvent:
         """Something is differentiated (see DiffEvent; `details` are its kind-specific fields)."""
         node = node if node is not None else ev.node
-        hit = target.graphs & st.freed if st.freed else frozenset()
-        stale = target.graphs & st.stale if st.stale else frozenset()
+        walked = target.graphs
+        if kind == DiffKind.AUTOGRAD_GRAD and sources is not None and sources.graphs:
+            # autograd.grad(out, inputs) runs only the part of the graph between them: what
+            # the inputs were computed from (a gradient penalty's `mixed` from G's `fake`) is
+            # neither walked nor freed
+            walked = walked - sources.graphs
+        hit = walked & st.freed if st.freed else frozenset()
+        stale = walked & st.stale if st.stale else frozenset()
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain,
                       create_graph=create_graph, freed_hit=hit, tape=tape, stale_hit=self._stale_hits(stale), **details)
         self._diff_count += 1
@@ -672,7 +687,7 @@ class CallsMixin(_Base):
         if kind == DiffKind.BACKWARD:
             st.gflag = ("backward_scaled" if target.get(F.SCALED) is not None else "backward", node)
         if kind in (DiffKind.BACKWARD, DiffKind.AUTOGRAD_GRAD) and retain is False:
-            st.freed = st.freed | target.graphs
+            st.freed = st.freed | walked
         return d
 
     def _stale_hits(self, stale: frozenset) -> dict:

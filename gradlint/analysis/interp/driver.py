@@ -92,6 +92,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.frameworks: set[str] = set()  # framework tags of the imported libraries
         self.errors: list[tuple[cst.CSTNode, BaseException]] = []
         self._loop_depth = 0
+        self._loop_scopes: dict[int, tuple] = {}  # loop node -> what it binds (statements._loop_scope)
         self._jax_analysed: set = set()  # (function, transform, site) already traced
         self.run_cache = run_cache
         # set by the engine: a cheap summary of what the rules have accumulated (see

@@ -544,6 +544,12 @@ class ExpressionsMixin(_Base):
             attrs[F.INFERENCE] = next(v.get(F.INFERENCE) for v in vals if v.get(F.INFERENCE))
         if any(v.get(F.RG) and v.get(F.LEAF) and not v.graphs for v in vals):
             attrs[F.NONLEAF_FROM] = node  # `torch.randn(..., requires_grad=True) * 0.01`
+        if st.ctx.grad == "on":
+            # arithmetic on a value the code backpropagates has history too (`epoch_ll += loss`
+            # with a loss from a function the analysis cannot see, proven by `loss.backward()`)
+            history = next((h for v in vals if (h := v.get(F.HISTORY)) is not None and h.value == "yes"), None)
+            if history is not None:
+                attrs[F.HISTORY] = history
         if op == "@":
             shapes = [v.get(F.SHAPE) for v in vals]
             if all(sh is not None and len(sh) == 1 for sh in shapes):

@@ -46,6 +46,7 @@ class InterpreterHost(Interp, Protocol):
     _inlined_now: set | None
     _truncated_now: set | None
     _loop_depth: int
+    _loop_scopes: dict[int, tuple]
     _inspected: frozenset[int]
     _diff_count: int
     _jax_analysed: set

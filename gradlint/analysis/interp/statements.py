@@ -18,6 +18,7 @@ from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_
 
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
 from ..queries import freeze
+from ..walk import stored_names
 from ..values import EMPTY, Cut, Val, combine, cut, ref
 from .state import AnalysisBudgetExceeded, ClassInfo, FunctionInfo, State, TapeInfo
 
@@ -602,7 +603,8 @@ class StatementsMixin(_Base):
         # `for p in model.parameters(): p.grad = None`: a trained module's parameters are not
         # empty (without any, nothing here is trained), so the body runs
         params = it.kind == K.PARAMS and any(o.certain for o in it.live)
-        self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse, always_runs=params)
+        runs = params or _runs_as_before(node, st.ctx.loops, self._loop_scopes)
+        self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse, always_runs=runs)
         detach = _detaches_loop_variable(node)
         if detach is not None and isinstance(node.iter, cst.Name) and node.iter.value in st.env:
             # `for s in state: s.detach_()` detaches every element of `state` in place (the
@@ -653,6 +655,54 @@ class StatementsMixin(_Base):
         st.ctx = saved_ctx
         if orelse is not None and not st.dead:
             self.exec_block(orelse.body.body, st)
+
+
+def _runs_as_before(node: cst.For, loops: tuple, cache: dict) -> bool:
+    """`for _ in range(accum):` in a later iteration of an enclosing loop of the same function that
+    assigns none of range's names: the trip count is the one of the first iteration. Had it been
+    zero, the values it would leave behind are those from before the enclosing loop, not those of
+    the previous iteration — so taking it as zero-trip here would carry over (and report as
+    carried) values no run can carry."""
+    if not isinstance(node.iter, cst.Call) or dotted_name(node.iter.func) != "range":
+        return False
+    later = [loop for loop, i in loops if i >= 1]
+    if not later:
+        return False
+    names = _count_names(node.iter)
+    if names is None:
+        return False
+    stored, loops_inside = _loop_scope(later[0], cache)
+    return id(node) in loops_inside and not (names & stored)
+
+
+def _count_names(call: cst.Call) -> set[str] | None:
+    """The root names a range's arguments read, or None when they do more than arithmetic on names
+    and attributes (a call may count something that changes)."""
+    names: set[str] = set()
+    todo: list[cst.CSTNode] = [a.value for a in call.args]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (cst.Integer, cst.Name, cst.Attribute)):
+            root = root_name(n) if not isinstance(n, cst.Integer) else None
+            if root is not None:
+                names.add(root)
+            elif not isinstance(n, cst.Integer):
+                return None
+        elif isinstance(n, cst.BinaryOperation):
+            todo += [n.left, n.right]
+        elif isinstance(n, cst.UnaryOperation):
+            todo.append(n.expression)
+        else:
+            return None
+    return names
+
+
+def _loop_scope(loop, cache: dict) -> tuple[frozenset, frozenset]:
+    """walk.stored_names of a loop, once per loop (a loop is unrolled, and reached from every call)."""
+    hit = cache.get(id(loop))
+    if hit is None:
+        hit = cache[id(loop)] = stored_names(loop)
+    return hit
 
 
 def _detaches_loop_variable(node: cst.For) -> cst.Call | None:
