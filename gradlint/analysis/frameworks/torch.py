@@ -658,6 +658,13 @@ _PARAM_INPLACE = re.compile(
 )
 
 
+_DISCARDED_UPDATE = re.compile(
+    r"^[ \t]*[\w.]+(?:\[[^\]\n]*\])*\.(?:masked_fill|index_fill|index_add|index_copy|scatter_add|scatter|clamp_min|clamp_max"
+    r"|clamp|renorm|lerp|fill_diagonal)\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:#[^\n]*)?$",
+    re.M,
+)
+
+
 class Torch(Framework):
     name = "torch"
     tag = "torch"
@@ -686,6 +693,10 @@ class Torch(Framework):
                   # ... or blocks of the file's own classes (`self.mlps = [ResMLP(d) for _ in
                   # range(10)]` in a file that uses torch.nn): the rule checks the class is a module
                   ("nn.", re.compile(r"\bself\.\w+\s*=\s*\[\s*[A-Z]\w*\(")),
+                  # an out-of-place tensor update written as a statement (`attn.masked_fill(mask,
+                  # 0.)`): its result is thrown away, in a model file too (GL508; methods that
+                  # only tensors have)
+                  ("nn.", _DISCARDED_UPDATE),
                   # a module's weight or bias changed in place (`conv.weight[:, 0] = 0`,
                   # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
                   # once, no backward needed (GL308), typically in initialisation code
