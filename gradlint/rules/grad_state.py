@@ -1189,11 +1189,7 @@ class GradOfNonLeaf(Rule):
         if ev.name != "grad":
             return
         v = ev.value
-        if v.get(F.NONLEAF_FROM) is not None or v.get(F.RETAINS_GRAD) or v.get(F.LEAF) or v.get(F.PARAM):
-            return
-        if not v.graphs or not v.live or v.kind != "tensor":
-            return
-        if not all(o.certain for o in v.live) or v.get(F.FW) not in (None, "torch"):
+        if v.get(F.NONLEAF_FROM) is not None or v.get(F.RETAINS_GRAD) or not _proven_non_leaf(v):
             return
         node = ev.node
         self.report(
@@ -1201,4 +1197,80 @@ class GradOfNonLeaf(Rule):
             f"`{self.ctx.code(node.value) if isinstance(node, cst.Attribute) else 'this tensor'}` is the result of an operation "
             f"(not a leaf), so its .grad is None after backward(); call `.retain_grad()` on it before backward(), or use "
             f"`torch.autograd.grad(loss, tensor)`",
+        )
+
+
+def _proven_non_leaf(v: Val) -> bool:
+    """A torch tensor computed by a recorded operation from values that certainly require grad
+    (graph nodes, every origin certain): not a leaf."""
+    if v.get(F.LEAF) or v.get(F.PARAM) or not v.graphs or not v.live or v.kind != "tensor":
+        return False
+    return all(o.certain and not o.frozen for o in v.live) and v.get(F.FW) in (None, "torch")
+
+
+class RequiresGradFlagOfNonLeaf(Rule):
+    code = "GL310"
+    name = "requires-grad-flag-of-non-leaf"
+    message = "requires_grad is changed on a tensor computed from ones that require grad: RuntimeError, only a leaf's flag can change"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.is_leaf.html"
+    triggers = ("requires_grad",)
+    call_names = frozenset({"requires_grad_"})
+    rationale = """
+        Only a leaf tensor's `requires_grad` flag can be set. A tensor computed from others that
+        require grad (`h = model(x)`, `x_adv = images + delta`, a slice written from such a
+        tensor) is a node of their graph: `h.requires_grad = True` (or `= False`, or
+        `h.requires_grad_(False)`) raises "you can only change requires_grad flags of leaf
+        variables" — typically meant as "start a new leaf here" (adversarial examples,
+        optimising an input) or as "stop the gradient here".
+
+        Instead: `h = h.detach().requires_grad_()` for a new leaf with the same values, or
+        `h.detach()` to stop the gradient. (`requires_grad_()` / `requires_grad_(True)` on such
+        a tensor is a no-op and allowed.)
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(8, 8)
+            h = model(torch.randn(4, 8))
+            h.requires_grad = True
+            h.sum().backward()
+            """,
+            line=4,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(8, 8)
+        h = model(torch.randn(4, 8)).detach()
+        h.requires_grad = True
+        with torch.no_grad():
+            g = model(torch.randn(4, 8))
+        g.requires_grad = True
+        out = model(torch.randn(4, 8)).requires_grad_()
+        (out.sum() + (h * g).sum()).backward()
+        """,
+    ]
+
+    def on_attrset(self, ev) -> None:
+        if ev.attr == "requires_grad" and _proven_non_leaf(ev.target):
+            self._report(ev.node, ev.target_name)
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method != "requires_grad_" or ev.recv is None or not _proven_non_leaf(ev.recv):
+            return
+        flag = ev.arg(0, "requires_grad")
+        if flag is not None and flag.get(F.CONST) is False:
+            f = ev.node.func
+            self._report(ev.node, dotted_name(f.value) if isinstance(f, cst.Attribute) else None)
+
+    def _report(self, node, name) -> None:
+        what = f"`{name}`" if name else "this tensor"
+        self.report(
+            node,
+            f"{what} is computed from tensors that require grad (it is not a leaf): changing its requires_grad raises "
+            f"\"RuntimeError: you can only change requires_grad flags of leaf variables\"; for a new leaf with the same values "
+            f"use `{name or 'x'} = {name or 'x'}.detach().requires_grad_()`, to stop the gradient use `.detach()`",
         )

@@ -878,7 +878,8 @@ class Torch(Framework):
         if m == "requires_grad_":
             flag = ev.arg(0, "requires_grad")
             if flag is not None and flag.get(F.CONST) is False:
-                freeze(recv, True)
+                if not recv.graphs:  # on a computed tensor it raises: it freezes nothing (GL310)
+                    freeze(recv, True)
                 return recv
             res = it.make_requires_grad(recv, node, recv_name)
             if recv_name is not None:

@@ -302,6 +302,8 @@ class StatementsMixin(_Base):
         self.emit(AttrSetEvent(stmt, st.ctx, base, attr, v, base_name, value_node))
         if attr == "requires_grad" and base_name is not None:
             c = v.get(F.CONST, NOCONST)
+            if base.graphs and c in (True, False):
+                return  # a computed tensor's flag cannot change (RuntimeError, GL310): nothing changes
             if c is True:
                 freeze(base, False)
                 st.env[base_name] = self.make_requires_grad(base, target, base_name)
