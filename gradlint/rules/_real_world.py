@@ -67,7 +67,6 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL201': (
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
-        ('https://github.com/tamarott/SinGAN/issues/140', "the generator loop (Gsteps > 1) keeps back-propagating through the fake image generated before the first generator update; optimizerG.step() has meanwhile changed netG's weights in place, so from PyTorch 1.5 on the second errG.backward(retain_graph=True) fails (earlier versions silently used stale gradients)"),
     ),
     'GL203': (
         ('https://github.com/pytorch/pytorch/issues/103509', 'f(a) is defined as the Jacobian of g computed with torch.autograd.functional.jacobian; without create_graph=True the Jacobian is a constant, so f cannot be differentiated with respect to a (the graph is empty)'),
@@ -82,6 +81,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/ClownW/Reinforcement-learning-with-PyTorch/issues/3', "the DQN appends its loss tensor (self.loss, with its graph) to self.cost_his after every learning step for later plotting; the list keeps every step's graph alive and plot_cost() fails on tensors that require grad"),
         ('https://github.com/source-separation/tutorial/issues/28', "the gradient-descent demo stores each iteration's loss tensor in losses[j] (one list per learning rate), keeping every step's graph and making np.log10(losses[j]) fail on tensors that require grad"),
         ('https://github.com/RucDongLab/STAGATE_pyG/pull/6', "train_STAGATE appends every epoch's loss tensor to loss_list (never used afterwards), keeping the graph of every epoch alive and exhausting memory"),
+    ),
+    'GL206': (
+        ('https://github.com/tamarott/SinGAN/issues/140', "the generator loop (Gsteps > 1) keeps back-propagating through the fake image generated before the first generator update; optimizerG.step() has meanwhile changed netG's weights in place, so from PyTorch 1.5 on the second errG.backward(retain_graph=True) fails (earlier versions silently used stale gradients)"),
     ),
     'GL301': (
         ('https://github.com/jettify/pytorch-optimizer/issues/55', 'the diffGrad optimizer keeps state[\'previous_grad\'] = grad, an alias of p.grad; when the gradient buffer is zeroed or accumulated in place the "previous" gradient changes with it, so the friction coefficient compares the gradient with itself'),

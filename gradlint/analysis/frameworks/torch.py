@@ -603,12 +603,14 @@ TORCH_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.
 
 def _variable(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     """The legacy `Variable(t, requires_grad=...)` wrapper (PyTorch < 0.4): today it returns
-    `t` itself, made to require grad when asked (a new leaf, as `t.requires_grad_()`)."""
+    `t`'s values as a new leaf (grad_fn None even for a computed `t`), made to require grad when
+    asked, as `t.detach().requires_grad_()`."""
     data = ev.arg(0, "data") or EMPTY
     rg = ev.arg(None, "requires_grad")
     if rg is not None and rg.get(F.CONST) is True:
         name = dotted_name(ev.arg_node(0, "data")) if ev.arg_node(0, "data") is not None else None
-        return it.make_requires_grad(data, ev.node, name)
+        # a new leaf: no graph of t's is walked through it (requires_grad_() on t itself keeps one)
+        return it.make_requires_grad(data.with_(graphs=frozenset()) if data.graphs else data, ev.node, name)
     return data
 
 

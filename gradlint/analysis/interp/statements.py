@@ -668,13 +668,14 @@ def _runs_as_before(node: cst.For, loops: tuple, cache: dict) -> bool:
     if not isinstance(node.iter, cst.Call) or dotted_name(node.iter.func) != "range":
         return False
     later = [loop for loop, i in loops if i >= 1]
-    if not later:
-        return False
-    names = _count_names(node.iter)
+    names = _count_names(node.iter) if later else None
     if names is None:
         return False
-    stored, loops_inside = _loop_scope(later[0], cache)
-    return id(node) in loops_inside and not (names & stored)
+    for loop in later:  # outermost first; a caller's loops hold other functions' statements
+        stored, loops_inside = _loop_scope(loop, cache)
+        if id(node) in loops_inside:
+            return not (names & stored)
+    return False
 
 
 def _count_names(call: cst.Call) -> set[str] | None:
