@@ -222,6 +222,8 @@ KERAS_OUTPUTS = fact("keras_outputs", "what a functional Keras `Model(inputs, ou
                     "placeholders (one tensor value); calling the model computes it again")
 RUNS = fact("runs", "the function value a Keras `Lambda(f)` layer runs when it is called (kind FUNCTION)")
 LOSS_MODULE = fact("loss_module", "the class name of a loss module (`MSELoss`)")
+DISTRIBUTION = fact("distribution", "a torch.distributions object (its qualified class): sample() draws a value with no "
+                    "history, rsample() and log_prob() keep its parameters'")
 LOSS_OF = fact("loss_of", "the loss function or loss module that computed this value")
 
 

@@ -91,7 +91,9 @@ class ConversionOnLossPath(Rule):
         gradlint reports the conversion only when its input has autograd history (it depends on
         a module, a parameter or a tensor that requires grad) *and* its result reaches a
         `backward()` / `torch.autograd.grad` call. Conversions for logging or metrics after the
-        backward pass are fine.
+        backward pass are fine, and so is a detached copy converted into a weight that multiplies
+        a term trained on its own (an advantage computed in NumPy from the critic's values, an
+        importance or priority weight): the constant is the point there.
 
         Instead: keep the computation in torch operations (`torch.log(torch.cosh(p - t)).mean()`),
         or call `.detach()` explicitly where a constant is really intended.
@@ -172,21 +174,20 @@ class ConversionOnLossPath(Rule):
                 self._weighting(vals[1], vals[0])
 
     def _weighting(self, term: Val, weight: Val) -> None:
-        """`per_sample * w` where w is made from a detached copy of per_sample itself
-        (`per_sample.detach().cpu().numpy()`: importance weights, prioritized replay, focal
-        terms; in this iteration or, through a priority buffer, an earlier one): the conversion
-        makes a constant weight on purpose. All of the copy's history must be the term's: graphs
-        hold every node upstream, and a VAE's `bce.detach().numpy()` shares the encoder with
-        its live KL term without weighting it."""
-        if not term.live or not weight.cuts:
+        """`term * w` where w is made from a detached copy (`x.detach().cpu().numpy()`) and the
+        term is trained on its own: the conversion makes a constant weight on purpose. Of the
+        term's own history (importance weights, prioritized replay, focal terms; in this
+        iteration or, through a priority buffer, an earlier one), or of another model's: an
+        advantage computed in NumPy from the critic's values (GAE in PPO, A2C's bootstrapped
+        returns) weights the actor's log-probabilities, which carry the gradient. (A summand is
+        not a weight: a VAE's `bce.detach().numpy()` added to its KL term stays reported.)"""
+        if not any(o.certain and o.framework == "torch" for o in term.live) or not weight.cuts:
             return
-        mine = None
+        if any(o.certain for o in weight.live):
+            return  # not a constant: trained through this factor too (`emb @ emb.T` of a copy)
         for _, c in weight.cuts:
-            if c.hard and c.detached and id(c) not in self._weights:
-                if mine is None:
-                    mine = _graph_nodes(term.graphs)
-                if _graph_nodes(c.detached) <= mine:
-                    self._weights.add(id(c))
+            if c.hard and c.detached:
+                self._weights.add(id(c))
 
     def on_diff(self, ev: DiffEvent) -> None:
         self._log.diff(ev)
@@ -243,18 +244,6 @@ class ConversionOnLossPath(Rule):
                     f"flows into {diff_phrase(ev, line)}: no gradient reaches {who} through it; {instead}"
                 ),
             )
-
-
-def _graph_nodes(graphs) -> set[tuple]:
-    """Graph nodes as (expression, call path, loops), whatever iteration of those loops made
-    them: the same line of the same call, this iteration or an earlier one. (The expression
-    alone would conflate a model's forward called on other inputs elsewhere.)"""
-    out = set()
-    for g in graphs:
-        if isinstance(g, tuple) and len(g) == 2 and isinstance(g[1], tuple) and len(g[1]) == 2:
-            loops, calls = g[1]
-            out.add((id(g[0]), calls, tuple(lp for lp, _ in loops)))
-    return out
 
 
 def _converts_call_of(node, label: str) -> bool:

@@ -820,6 +820,9 @@ class Torch(Framework):
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
+        if q.startswith("torch.distributions.") and last[:1].isupper():
+            # `Categorical(probs)`, `Normal(mu, std)`: a distribution over its parameters' history
+            return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "torch", F.DISTRIBUTION: q}, saves=False)
         if q == f"torch.{last}" and (last in _ALWAYS_VALUES_INDICES or last in _VALUES_INDICES and _dim_given(args[1:], kwargs)):
             # `torch.max(x, 1)`, `torch.topk(x, k)`: (values, indices)
             return values_and_indices(it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "torch"}), node)
@@ -908,6 +911,9 @@ class Torch(Framework):
             })
         if m in NONDIFF_FUNCS:
             return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: fw, F.DTYPE: "int" if m.startswith("arg") else None})
+        if m in ("sample", "sample_n") and recv.get(F.DISTRIBUTION):
+            # drawn under no_grad: no history (an action index, a replayed action); rsample() keeps it
+            return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch"})
         if m in _MOVE_METHODS:
             attrs = propagate(recv.attrs, Op.MOVE)
             for a in args + list(kwargs.values()):
