@@ -171,7 +171,7 @@ class DiffEvent(Event):
     a Lightning `training_step` return."""
 
     __slots__ = (
-        "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit", "stale_hit",
+        "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit", "element_hit", "stale_hit",
         "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call",
     )
 
@@ -188,6 +188,7 @@ class DiffEvent(Event):
         retain: bool | None = False,
         create_graph: bool | None = False,
         freed_hit: frozenset = frozenset(),
+        element_hit: frozenset = frozenset(),
         stale_hit: dict | None = None,
         tape=None,
         tape_method: str | None = None,
@@ -207,6 +208,9 @@ class DiffEvent(Event):
         self.retain = retain  # retain_graph: True / False / None (unknown, e.g. a variable)
         self.create_graph = create_graph
         self.freed_hit = freed_hit  # graph nodes of the target whose buffers an earlier backward freed
+        # those of them that came from the elements of a container an enclosing loop iterates:
+        # each iteration may walk another element's graph (one value to the analysis)
+        self.element_hit = element_hit
         # graph nodes of the target built before an optimizer step changed the parameters they
         # saved: {node: (the step's call, the origins it updated, those named by its parameters
         # (`D` of `D.parameters()`, not D's submodules), the origins the node used)}

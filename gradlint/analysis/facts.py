@@ -5,7 +5,8 @@ origins it is the gradient of, whether an object holds it... Every fact is decla
 with
 - `join`: what the value of the fact is where two paths meet (`Join.EQUAL`: kept when both
   paths agree, otherwise unknown and dropped; `Join.UNION`: the union of both sides' sets,
-  kept even when one side lacks it; `Join.TRI`: a three-valued fact, see below);
+  kept even when one side lacks it; `Join.TRI`: a three-valued fact, see below;
+  `Join.PER_ELEMENT`: a container's elements, joined element by element);
 - `survives`: the operation classes (`Op`) that carry it from their input to their output.
   `propagate(attrs, op)` is the only place that decides what a view, a cast, a detach... keeps:
   a rule that needs a new fact declares it here and it flows everywhere it should.
@@ -37,6 +38,10 @@ class Join(Enum):
     EQUAL = "equal"  # kept where both paths agree (identical or ==), else dropped (unknown)
     UNION = "union"  # sets: the union of both paths, kept when only one path has it
     TRI = "tri"  # Evidence: kept (first path's evidence) when both paths give the same Tri
+    # Vals: joined themselves (ELEM), or position by position where both are as long (ITEMS):
+    # a replay buffer of `(state, action, reward)` tuples appended in a loop keeps its fields
+    # apart, so `b[0]` of a sampled transition is the states, not everything it holds
+    PER_ELEMENT = "per_element"
 
 
 class Op(Enum):
@@ -103,8 +108,9 @@ STARRED = fact("starred", "an element of a `*args` argument")
 # --- containers and objects
 ITEM_NAMES = fact("item_names", "the field names of a named tuple's ITEMS (`torch.max(x, 1)`: (\"values\", \"indices\")): "
                   "`.indices` reads the item")
-ITEMS = fact("items", "the elements of a tuple/list literal, in order (tuple of Vals)", survives={Op.MODULE_OUTPUT})
-ELEM = fact("elem", "what one element of an iterable is (a Val)", survives={Op.MODULE_OUTPUT})
+ITEMS = fact("items", "the elements of a tuple/list literal, in order (tuple of Vals)", join=Join.PER_ELEMENT,
+             survives={Op.MODULE_OUTPUT})
+ELEM = fact("elem", "what one element of an iterable is (a Val)", join=Join.PER_ELEMENT, survives={Op.MODULE_OUTPUT})
 KEYS = fact("keys", "the values of a dict's string keys (dict[str, Val])", survives={Op.MODULE_OUTPUT})
 OTHER_KEYS = fact("other_keys", "what a dict's constant string keys not in KEYS hold (a Val): an optimizer's param group holds numbers besides 'params'")
 FIELDS = fact("fields", "an object's attributes as its methods set them (a mutable dict, shared like the object)")
@@ -229,6 +235,7 @@ LOSS_OF = fact("loss_of", "the loss function or loss module that computed this v
 
 UNION_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.UNION)
 TRI_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.TRI)
+PER_ELEMENT_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.PER_ELEMENT)
 KIND_DEFINING: Mapping[Any, str] = DEFINING_FACT  # looked up with Kind members, plain strings or None
 assert set(KIND_DEFINING.values()) <= set(FACTS), "kinds.DEFINING_FACT names an undeclared fact"
 

@@ -37,6 +37,17 @@ def is_torch_val(v: Val) -> bool:
     return any(o.framework == "torch" for o in v.live)
 
 
+# values that are certainly not tensors: their `data` attribute is a field of their own
+_NOT_TENSOR_KINDS = frozenset({K.MODULE, K.INSTANCE, K.OPTIMIZER, K.LIST, K.TUPLE, K.DICT, K.CONTAINER, K.STR, K.NUMBER})
+
+
+def data_is_tensor_storage(v: Val) -> bool:
+    """`v.data` is a tensor's storage, without its history (a cut), unless `v` is an object that
+    is certainly not a tensor: a module or an agent keeping a rollout buffer as `self.data = []`
+    holds a plain field there."""
+    return v.kind not in _NOT_TENSOR_KINDS
+
+
 def dtype_of(vals: Iterable[Val]) -> str | None:
     """The dtype of an operation on `vals`: the widest float among them (type promotion)."""
     dts = {v.get(F.DTYPE) for v in vals if v.get(F.DTYPE)}

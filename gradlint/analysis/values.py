@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import libcst as cst
 
 from . import kinds as K
-from .facts import KIND_DEFINING, QUAL, TRI_FACTS, UNION_FACTS, join_tri
+from .facts import ELEM as _ELEM, ITEMS as _ITEMS, KIND_DEFINING, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
 from .kinds import Kind, OriginKind
 
 # Creation order: origins, cuts and notes live in frozensets, whose iteration order depends on
@@ -68,7 +68,7 @@ class Origin:
 class Cut:
     """An operation that stops gradients. `hard` cuts are never intended on a loss path."""
 
-    __slots__ = ("kind", "node", "hard", "seq", "then", "detached")
+    __slots__ = ("kind", "node", "hard", "seq", "then", "detached", "converted")
 
     def __init__(self, kind: str, node: cst.CSTNode, hard: bool, then: cst.CSTNode | None = None) -> None:
         self.kind = kind
@@ -79,6 +79,9 @@ class Cut:
         # a detach / `.data` cut: the graph nodes of the value it detached; a hard cut over
         # one (`x.detach().cpu().numpy()`): those of every detach it converts (see `cut`)
         self.detached: frozenset = _EMPTY_SET
+        # a hard cut: the graph nodes of the value it converted (directly or through a detach),
+        # which tell one forward pass from another (a target from a separate evaluation)
+        self.converted: frozenset = _EMPTY_SET
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<cut {self.kind}>"
@@ -253,11 +256,21 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
                 tri = join_tri(va, vb)
                 if tri is not None:
                     out[k] = tri
+            elif k in PER_ELEMENT_FACTS:
+                if isinstance(va, Val) and isinstance(vb, Val):
+                    out[k] = join([va, vb])
+                elif isinstance(va, tuple) and isinstance(vb, tuple) and len(va) == len(vb):
+                    out[k] = tuple(x if x is y else join([x, y]) for x, y in zip(va, vb))
         elif k in UNION_FACTS:
             out[k] = va
     for k, vb in b.items():
         if k in UNION_FACTS and k not in a:
             out[k] = vb
+    # an empty container (`buffer = []`, a loop that may run zero times) met with one that holds
+    # elements: its elements are those of the other side
+    for x, y in ((a, b), (b, a)):
+        if x.get(_ELEM) is not None and y.get(_ITEMS) == () and _ELEM not in y:
+            out[_ELEM] = x[_ELEM]
     return out or None
 
 
@@ -288,14 +301,23 @@ def cut(v: Val, c: Cut, kind: Kind | None = None, attrs: dict | None = None) -> 
         cuts = cuts | frozenset((o, c) for o in v.live)
         if c.kind in ("detach", "data"):
             c.detached = c.detached | v.graphs
+        elif c.hard:
+            c.converted = c.converted | v.graphs
     if c.hard and v.cuts:
         # `x.detach().numpy()`: the conversion is what matters. Not `acc.item()` after an
         # argmax/comparison: that value never had a gradient to lose.
-        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data", OPAQUE, REWRAP)}
+        # An origin detached after its last conversion is converted again: `out.detach().numpy()`
+        # of an output whose input was itself a converted value (an action from a replay buffer)
+        detached_at: dict = {}
+        for o, prev in v.cuts:
+            if prev.kind in ("detach", "data") and prev.seq > detached_at.get(o, -1):
+                detached_at[o] = prev.seq
+        already = {o for o, prev in v.cuts if prev.kind not in ("detach", "data", OPAQUE, REWRAP) and prev.seq > detached_at.get(o, -1)}
         cuts = cuts | frozenset((o, c) for o, prev in v.cuts if o not in already)
         for _, prev in v.cuts:
             if prev.kind in ("detach", "data"):
                 c.detached = c.detached | prev.detached
+                c.converted = c.converted | prev.detached
     notes = v.notes
     if notes:
         notes = frozenset(n for n in notes if n.through_cuts)

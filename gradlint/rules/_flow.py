@@ -237,31 +237,36 @@ class BackwardLog:
         limit = self.next_backward(ev)
         return [s for s in self.steps if s.ctx.run == ev.ctx.run and ev.seq < s.seq < limit]
 
-    def trained_by_another_loss(self, ev: DiffEvent, o: Origin) -> bool:
+    def trained_by_another_loss(self, ev: DiffEvent, o: Origin, parts: frozenset | None = None,
+                                holders: frozenset | None = None) -> bool:
         """`o` has a loss and an optimizer of its own, and what `ev` computes for it is never
         used: every optimizer stepped after `ev` until `o`'s gradient is next cleared provably
         holds other parameters, and one that holds `o` steps after another backward that
         reaches it (SAC: the actor's loss uses `alpha = log_alpha.exp().item()` as a constant;
         `log_alpha` is trained by its own `alpha_loss` and `a_optimizer`). A gradient left to
         accumulate into a later step (BicycleGAN's generator, stepped after a second backward)
-        is used."""
+        is used. `parts`: `o` with its submodules' origins (a module whose own methods compute
+        its loss: `self.fc1` there, `pi` where it was called); `holders`: `o` with the modules
+        that hold it (an optimizer over `pi.parameters()` updates `self.fc1`)."""
         if ev.kind not in TORCH_GRAPH_DIFF:
             return False
+        parts = parts or frozenset({o})
+        holders = holders or frozenset({o})
         later = sorted((e for e in self.steps + self.zeros if e.ctx.run == ev.ctx.run and e.seq > ev.seq), key=lambda e: e.seq)
         stepped = False
         for e in later:
             params = e.target.get(F.OPT_PARAMS) or frozenset()
             if e.kind == "zero_grad":
-                if o in params or o in e.target.live:
+                if (parts | holders) & params or parts & e.target.live:
                     break  # cleared: what `ev` left in it is gone
                 continue
-            if e.target.get(F.SYM) or not params or o in params:
+            if e.target.get(F.SYM) or not params or (parts | holders) & params:
                 return False
             stepped = True
         if not stepped:
             return False
-        return any(d is not ev and d.kind in TORCH_GRAPH_DIFF and o in d.target.live
-                   and any(o in (s.target.get(F.OPT_PARAMS) or ()) for s in self.steps_after(d))
+        return any(d is not ev and d.kind in TORCH_GRAPH_DIFF and parts & d.target.live
+                   and any((parts | holders) & (s.target.get(F.OPT_PARAMS) or frozenset()) for s in self.steps_after(d))
                    for d in self.diffs)
 
 

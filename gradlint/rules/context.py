@@ -33,6 +33,14 @@ class AnalysisView(Protocol):
         """The same for one scope: the function `fn` (an event's `ctx.fn`), or the module body."""
         ...
 
+    def parts_of(self, o: Any) -> frozenset:
+        """A module origin with those of its submodules and parameters."""
+        ...
+
+    def holders_of(self, o: Any) -> frozenset:
+        """An origin with those of the modules that hold it (whose `parameters()` include it)."""
+        ...
+
 
 class FileContext(Protocol):
     path: str

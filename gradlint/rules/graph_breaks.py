@@ -14,10 +14,11 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
+from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
 from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
-from ..analysis.values import REWRAP, Note, Val
+from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import dtype_named
 from ..analysis.walk import callee_last, walk
@@ -93,7 +94,10 @@ class ConversionOnLossPath(Rule):
         `backward()` / `torch.autograd.grad` call. Conversions for logging or metrics after the
         backward pass are fine, and so is a detached copy converted into a weight that multiplies
         a term trained on its own (an advantage computed in NumPy from the critic's values, an
-        importance or priority weight): the constant is the point there.
+        importance or priority weight): the constant is the point there. So is a converted value
+        used as the *target* a prediction of the same model is compared with (a bootstrapped TD
+        target, PPO's old log-probability), and one the model is fed as data by the very loss
+        that trains it (an action sent to the environment comes back in the next observation).
 
         Instead: keep the computation in torch operations (`torch.log(torch.cosh(p - t)).mean()`),
         or call `.detach()` explicitly where a constant is really intended.
@@ -157,6 +161,7 @@ class ConversionOnLossPath(Rule):
         # changes later (`requires_grad(discriminator, False)` for the generator's turn)
         self._pending: list = []
         self._weights: set[int] = set()  # hard cuts (ids) that make a term's own weight (`_weighting`)
+        self._stored: set[int] = set()  # hard cuts (ids) of values kept in a container (a replay buffer)
 
     def on_opt(self, ev) -> None:
         self._log.opt(ev)
@@ -165,6 +170,9 @@ class ConversionOnLossPath(Rule):
         if ev.op in ("*", "/"):
             self._weighting(ev.left, ev.right)
             self._weighting(ev.right, ev.left)
+        elif ev.op == "-":
+            self._compared(ev, ev.left, ev.right)
+            self._compared(ev, ev.right, ev.left)
 
     def on_call(self, ev) -> None:
         if ev.name in ("mul", "div", "multiply", "divide", "true_divide"):
@@ -172,6 +180,38 @@ class ConversionOnLossPath(Rule):
             if len(vals) == 2:
                 self._weighting(vals[0], vals[1])
                 self._weighting(vals[1], vals[0])
+        func = ev.func
+        if len(ev.args) >= 2 and (ev.qual is not None and is_loss_function(ev.qual) or func is not None and func.get(F.LOSS_MODULE)):
+            self._compared(ev, ev.args[0], ev.args[1])
+            self._compared(ev, ev.args[1], ev.args[0])
+        elif func is not None and ev.qual is None and (func.kind == K.MODULE or func.kind == K.BOUND and (func.get(F.SELF) or EMPTY).kind == K.MODULE):
+            fed = frozenset(id(c) for a in list(ev.args) + list(ev.kwargs.values()) for _, c in a.cuts if c.hard)
+            if fed:
+                # on the module's output: only a loss computed from that output counts
+                ev.add_note(Note(_FED, ev.node, fed, through_cuts=True))
+
+    def on_store(self, ev) -> None:
+        if ev.kind in ("append", "item"):
+            self._stored.update(id(c) for _, c in ev.value.cuts if c.hard)
+
+    def _compared(self, ev, prediction: Val, target: Val) -> None:
+        """`prediction - target` or `loss_fn(prediction, target)` where the target was converted
+        from the output of a model that the prediction is computed by: a bootstrapped target
+        (`r + gamma * v(s_next).item()` against `v(s)`) or PPO's old log-probability is a
+        constant on purpose (semi-gradient): the prediction carries the model's gradient. Only a
+        constant converted from *another* forward pass (of another input, or an earlier one):
+        a term of one formula over the same outputs (`-0.5 * np.log(var) - (x - mu) ** 2 / var`)
+        is differentiated through, and the conversion starves it."""
+        if not target.cuts or not any(o.certain for o in prediction.live) or any(o.certain for o in target.live):
+            return
+        interp = self.ctx.interp
+        ids = frozenset(id(c) for o, c in target.cuts
+                        if c.hard and o.certain and c.converted and not (c.converted & prediction.graphs)
+                        and interp.parts_of(o) & prediction.live)
+        if ids:
+            # on the comparison's result: only a loss computed from it counts (the target
+            # compared there may also be backpropagated on its own)
+            ev.add_note(Note(_TARGET, ev.node, ids, through_cuts=True))
 
     def _weighting(self, term: Val, weight: Val) -> None:
         """`term * w` where w is made from a detached copy (`x.detach().cpu().numpy()`) and the
@@ -229,9 +269,16 @@ class ConversionOnLossPath(Rule):
         for o, c in cuts:
             if o.weak and _converts_call_of(c.node, o.label):
                 continue  # `float(schedule(progress))`: proven a module only by being called
-            if id(c) in self._weights:
-                continue  # `per_sample * w`, w a detached NumPy copy of per_sample: a constant by design
-            if self._log.trained_by_another_loss(ev, o):
+            if id(c) in self._weights or _noted(ev.target, _TARGET, c):
+                continue  # `per_sample * w`, `v(s) - td_target`: a constant by design
+            parts = self.ctx.interp.parts_of(o)
+            if (id(c) in self._stored and _noted(ev.target, _FED, c) and parts & ev.target.live
+                    and c.converted and not (c.converted & ev.target.graphs)):
+                # `env.step(a.item())`, kept in a replay buffer ... `pi(s_next)`: data from
+                # another forward pass (the rollout's) for the model this loss trains; not a
+                # translated image fed back in the same pass (`enc(tensor(dec(c).detach().numpy()))`)
+                continue
+            if self._log.trained_by_another_loss(ev, o, parts, self.ctx.interp.holders_of(o)):
                 continue  # SAC's `alpha = log_alpha.exp().item()` in the actor's loss
             if carried_from_earlier_iteration(self.ctx, ev, c.node) or not hidden_from_inspection(self.ctx, ev, c.node):
                 continue
@@ -244,6 +291,15 @@ class ConversionOnLossPath(Rule):
                     f"flows into {diff_phrase(ev, line)}: no gradient reaches {who} through it; {instead}"
                 ),
             )
+
+
+# notes GL101 puts on the values a conversion reaches a loss through by design (data: cut ids)
+_TARGET = "gl101_compared_target"  # the result of `prediction - target` / `loss_fn(prediction, target)`
+_FED = "gl101_fed_to_module"  # the output of a module fed the converted value
+
+
+def _noted(v: Val, kind: str, c) -> bool:
+    return any(n.kind == kind and id(c) in n.data for n in v.notes)
 
 
 def _converts_call_of(node, label: str) -> bool:

@@ -108,11 +108,17 @@ class BackwardThroughFreedGraph(Rule):
         # The proof is the operation whose saved buffers the earlier backward freed and this one
         # walks again: the message names it (the first in the file, when there are several).
         ops = [g[0] for g in ev.freed_hit]
+        if _built_by_weak_callees(ops, ev.target) and not _built_by_weak_callees([g[0] for g in ev.target.graphs], ev.target):
+            # `clip_range = schedule(progress)`, `entries = Entry(states, ret)` (a namedtuple
+            # class): a callable proven only by its calls may hold no parameters and save
+            # nothing, when the rest of the graph explains the backward (the only graph of a
+            # carried `running + model(x).mean()` is the proof that `model` records one)
+            return
         if first.node is ev.node and not any(from_earlier_iteration(g, ev.ctx) for g in ev.freed_hit):
-            if _built_by_weak_callees(ops, ev.target):
-                return  # `clip_range = schedule(progress)`: a callable proven only by its calls
             if _picked_anew(ev.target_node, ev.ctx.loops):
                 return  # `losses[i - 1].backward()`: which element, the analysis does not know
+            if ev.freed_hit <= ev.element_hit:
+                return  # `for r, prob in saved: (-prob.log() * r).backward()`: one element each
             self.report(
                 ev.node,
                 lambda line, ops=ops: (
@@ -566,6 +572,10 @@ class LossHistoryAccumulated(Rule):
         self._training_loops: set[tuple] = set()  # (run, loop node id) with a backward or step
         self._step_loops: set[tuple] = set()  # (run, loop node id) with an optimizer step
         self._init_loops: dict[tuple, tuple] = {}  # (run, name) -> the loops around its last plain assignment
+        # (run, name) -> the loops with a plain assignment of it anywhere in their body (on any
+        # pass): `self.data = []` at the end of a rollout's training call empties the buffer
+        # the loop fills, so that loop does not carry it
+        self._reset_in: dict[tuple, set[int]] = {}
         self._torch_adds: set[int] = set()  # `torch.add(...)` calls, however imported
 
     def on_opt(self, ev) -> None:
@@ -590,7 +600,7 @@ class LossHistoryAccumulated(Rule):
         when the candidate is recorded: a later pass of an enclosing loop re-initialises it)."""
         return self._init_loops.get((ev.ctx.run, name)) if name else None
 
-    def _carried_by_training_loop(self, ev, init) -> bool:
+    def _carried_by_training_loop(self, ev, init, name: str | None) -> bool:
         """The accumulator outlives an iteration of a loop that trains: a loop entered after it
         was (last) initialised, that backpropagates or steps. Not when it is re-initialised in
         a loop that steps the optimizer and only carried across a loop that backpropagates
@@ -603,7 +613,8 @@ class LossHistoryAccumulated(Rule):
         if init is not None and [id(n) for n, _ in loops[: len(init)]] == [id(n) for n, _ in init]:
             resets = loops[: len(init)]
             loops = loops[len(init) :]
-        carried = [n for n, _ in loops if (run, id(n)) in self._training_loops]
+        reset = self._reset_in.get((run, name), set()) if name else set()
+        carried = [n for n, _ in loops if (run, id(n)) in self._training_loops and id(n) not in reset]
         if not carried:
             return False
         if any((run, id(n)) in self._step_loops for n, _ in resets) and not any((run, id(n)) in self._step_loops for n in carried):
@@ -616,6 +627,7 @@ class LossHistoryAccumulated(Rule):
             added = _rebound_sum(ev, self._torch_adds)  # `total = total + loss`: `total += loss` spelled out
             if added is None:
                 self._init_loops[(ev.ctx.run, ev.name)] = ev.ctx.loops
+                self._reset_in.setdefault((ev.ctx.run, ev.name), set()).update(id(n) for n, _ in ev.ctx.loops)
                 return
         elif ev.op not in ("+", "-"):
             return
@@ -772,7 +784,7 @@ class LossHistoryAccumulated(Rule):
         for key, (ev, how, value_node, init) in self._cands.items():
             if key in self._exempt or self._maybe_differentiated_elsewhere(key, ev):
                 continue
-            if not self._carried_by_training_loop(ev, init):
+            if not self._carried_by_training_loop(ev, init, _accumulator_name(ev)):
                 continue
             if how == "aug":
                 self.report(ev.node, self._msg(ev, value_node), fix=self._fix(ev, key, value_node))
@@ -883,6 +895,17 @@ class LossHistoryAccumulated(Rule):
         return self._suffixed(value_node, ".detach()", "Store a detached tensor", Applicability.UNSAFE)
 
 
+def _accumulator_name(ev) -> str | None:
+    """The name a GL205 candidate accumulates into (`total`, `self.data`)."""
+    if isinstance(ev, AssignEvent):
+        return ev.name
+    root = getattr(ev, "root", None)
+    if root is not None:
+        return root
+    func = getattr(ev.node, "func", None)
+    return dotted_name(func.value) if isinstance(func, cst.Attribute) else None
+
+
 def _picked_anew(target_node, loops) -> bool:
     """`losses[i - 1].backward()` (or `.sum()` of it) in a loop that changes `i` and stores into
     `losses`: each iteration may backpropagate an element another iteration made. A container's
@@ -903,7 +926,7 @@ def _picked_anew(target_node, loops) -> bool:
 
 
 def _built_by_weak_callees(ops: list, target) -> bool:
-    """Every operation of the graph built before the loop is a call of something proven a module
+    """Every operation of the freed graph walked again is a call of something proven a module
     only by being called (a parameter or attribute: `schedule(progress)`,
     `self.clip_range(progress)`), which may well be a schedule returning a number."""
     weak = {o.label for o in target.live if o.certain and o.weak}

@@ -1,5 +1,5 @@
 """Python itself: builtins (`float()` leaves the framework, `sum()` of tensors is a tensor),
-`math`, `functools.partial`, `copy`, `itertools.chain`, and the string methods."""
+`math`, `functools.partial`, `copy`, `itertools.chain`, `random`, and the string methods."""
 
 from __future__ import annotations
 
@@ -35,10 +35,25 @@ _TYPE_PREDICATES = frozenset({"dataclasses.is_dataclass", "inspect.isclass", "in
                               "inspect.isroutine", "inspect.ismodule", "inspect.isgenerator"})
 
 
+def _random(it: Interp, q: str, ev: "CallEvent") -> Val | None:
+    """The stdlib `random`: a sample of a container whose elements the analysis knows holds them
+    (a minibatch sampled from a replay buffer of transitions keeps their fields apart); the rest
+    draws plain numbers. A sample of an unknown container stays unknown."""
+    args = ev.args
+    if q in ("random.sample", "random.choices", "random.choice"):
+        if not args or args[0].get(F.ELEM) is None and args[0].get(F.ITEMS) is None:
+            return None
+        elem = it.iter_val(args[0])
+        return elem if q == "random.choice" else Val(kind=K.LIST, attrs={F.ELEM: elem})
+    if q in ("random.shuffle", "random.seed"):
+        return Val(kind=K.NONE)
+    return Val(kind=K.NUMBER)
+
+
 class Python(Framework):
     name = "python"
     tag = None  # values of Python itself carry no framework
-    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest", "dataclasses", "inspect")
+    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest", "dataclasses", "inspect", "random")
     decorators = {
         "builtins.staticmethod": _staticmethod, "staticmethod": _staticmethod,
         "builtins.classmethod": _classmethod, "classmethod": _classmethod,
@@ -56,6 +71,8 @@ class Python(Framework):
             if f.kind in (K.FUNCTION, K.JAXFN, K.REF, K.CLASS):
                 return f.with_facts({F.PARTIAL_ARGS: tuple(args[1:]), F.PARTIAL_KEYWORDS: frozenset(ev.kwargs)})
             return f
+        if head == "random":
+            return _random(it, q, ev)
         if q in ("copy.deepcopy", "copy.copy") and args:
             return args[0]
         if q in _TYPE_PREDICATES:
@@ -113,6 +130,10 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
         return Val(kind=K.LIST)
     if name == "dict":
         return combine(allv, kind=K.DICT)
+    if name == "zip" and len(args) == 1 and args[0].get(F.STARRED) and isinstance(args[0].get(F.ITEMS), tuple):
+        # `states, actions, rewards = zip(*batch)`: the columns of rows whose fields are known
+        cols = tuple(combine([item], kind=K.TUPLE, attrs={F.ELEM: item}) for item in args[0].get(F.ITEMS))
+        return combine(list(cols), kind=K.LIST, attrs={F.ITEMS: cols})
     if name == "zip":
         elems = tuple(it.iter_val(a) for a in args)
         return combine(args, kind=K.LIST, attrs={F.ELEM: combine(elems, kind=K.TUPLE, attrs={F.ITEMS: elems})})
@@ -134,7 +155,9 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
             vals = [it.iter_val(args[0])]
         if name in ("map", "filter"):
             return combine(allv, kind=K.LIST)
-        out = it.op_result(node, st, vals + ([args[1]] if name == "sum" and len(args) > 1 else []))
+        # sum() only adds (AddBackward saves no tensors: walking it twice is legal, as
+        # `sum(p.sum() for p in params)` backpropagated after autograd.grad over it)
+        out = it.op_result(node, st, vals + ([args[1]] if name == "sum" and len(args) > 1 else []), saves=name != "sum")
         kinds = {v.kind for v in vals}
         if K.TENSOR in kinds or out.live:
             facts: dict = {F.FW: fw_of(vals)} if fw_of(vals) else {}

@@ -98,6 +98,12 @@ _NO_VALUE = frozenset(
 _FULL_REDUCTIONS = ("sum", "mean", "norm", "dot", "trace", "logsumexp", "prod", "std", "var", "max", "min", "amax", "amin")
 _LOSSES = ("mse_loss", "l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div", "huber_loss")
 
+
+def is_loss_function(q: str) -> bool:
+    """`F.mse_loss`, `torch.nn.functional.cross_entropy`: a loss of (input, target)."""
+    last = q.rsplit(".", 1)[-1]
+    return q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in _LOSSES
+
 _INSPECTS_GRAPH = re.compile(
     r"\bprint\s*\((?:[^()\n]|\([^()\n]*\))*\.(?:grad_fn|requires_grad)\s*[,)]"
     r"|\bassert\s+[^\n#]*\.(?:requires_grad\s*(?:$|[,#])|grad_fn\s+is\s+not\s+None)", re.M)
@@ -848,7 +854,7 @@ class Torch(Framework):
             attrs[F.SCALAR] = False
         elif last in _POINTWISE and all(v.get(F.SCALAR) is True or v.kind == K.NUMBER for v in allv) and any(v.get(F.SCALAR) for v in allv):
             attrs[F.SCALAR] = True  # pointwise on 0-dim tensors and numbers: 0-dim
-        if q.startswith("torch.nn.functional.") and last.endswith(("_loss", "entropy", "loss")) or last in _LOSSES:
+        if is_loss_function(q):
             rc = reduction_of(kwargs) or "mean"
             attrs[F.SCALAR] = rc != "none"
             attrs[F.LOSS_OF] = last

@@ -680,8 +680,13 @@ class CallsMixin(_Base):
             walked = walked - sources.graphs
         hit = walked & st.freed if st.freed else frozenset()
         stale = walked & st.stale if st.stale else frozenset()
+        element_hit = frozenset()
+        if hit and self._element_graphs:
+            picked = [self._element_graphs[id(loop)] for loop, _ in st.ctx.loops if id(loop) in self._element_graphs]
+            element_hit = frozenset(g for g in hit if any(g in p for p in picked))
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain,
-                      create_graph=create_graph, freed_hit=hit, tape=tape, stale_hit=self._stale_hits(stale), **details)
+                      create_graph=create_graph, freed_hit=hit, element_hit=element_hit, tape=tape,
+                      stale_hit=self._stale_hits(stale), **details)
         self._diff_count += 1
         self.emit(d)
         if kind == DiffKind.BACKWARD:
@@ -689,6 +694,21 @@ class CallsMixin(_Base):
         if kind in (DiffKind.BACKWARD, DiffKind.AUTOGRAD_GRAD) and retain is False:
             st.freed = st.freed | walked
         return d
+
+    def parts_of(self, o) -> frozenset:
+        """`o` with the origins of its submodules and parameters (`pi` and `self.fc1` of its
+        class: a loss computed in `pi`'s own methods holds only the latter)."""
+        m = self._module_of.get(o)
+        return module_origins(m) | {o} if m is not None else frozenset({o})
+
+    def holders_of(self, o) -> frozenset:
+        """`o` with the origins of every module that holds it (an optimizer over
+        `pi.parameters()` holds `pi`, a conversion in pi's forward cuts `self.fc1`)."""
+        out = {o}
+        for owner, m in self._module_of.items():
+            if owner is not o and o in module_origins(m):
+                out.add(owner)
+        return frozenset(out)
 
     def _stale_hits(self, stale: frozenset) -> dict:
         """{graph node: (the step, the origins it updated, those its parameters came from (`D`

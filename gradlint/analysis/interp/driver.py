@@ -108,6 +108,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         # (the step's call, the origins it updated, those named by its parameters) (opt_event)
         self._graph_origins: dict[tuple, frozenset] = {}
         self._stale_by: dict[tuple, tuple] = {}
+        # `for` loop node -> the graph nodes of the container elements it iterates (a list of
+        # per-step log-probabilities): each iteration takes another element, which the analysis,
+        # holding a container's elements as one value, cannot tell apart
+        self._element_graphs: dict[int, frozenset] = {}
         self._module_of: dict = {}  # module origin -> the instance's value (its fields)
         self._module_uses = None  # evidence of the module-level statements (interp/evidence.py)
         # a module-level name read inside a function, proven by that function's uses: one value

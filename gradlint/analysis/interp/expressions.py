@@ -14,7 +14,7 @@ from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
 from ..frameworks.arrays import guarded_after_binop, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
-from ..queries import broadcast_shape, dtype_of, fw_of, none_ness, numel
+from ..queries import broadcast_shape, data_is_tensor_storage, dtype_of, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
 from .state import ClassInfo, FunctionInfo, State
 
@@ -223,7 +223,7 @@ class ExpressionsMixin(_Base):
         if attr == "grad":
             self.emit(UseEvent(node, st.ctx, "grad", base))
             return self._grad_of(base, node)
-        if attr == "data":
+        if attr == "data" and data_is_tensor_storage(base):
             c = Cut("data", node, hard=False)
             out = cut(base, c, kind=base.kind, attrs=propagate(base.attrs, Op.DATA))
             return out.with_facts({F.DATA_OF: True, F.DATA_BASE: base})

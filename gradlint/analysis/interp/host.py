@@ -52,6 +52,7 @@ class InterpreterHost(Interp, Protocol):
     _jax_analysed: set
     _graph_origins: dict[tuple, frozenset]
     _stale_by: dict[tuple, tuple]
+    _element_graphs: dict[int, frozenset]
     _module_of: dict
 
     # driver

@@ -17,7 +17,7 @@ from ..frameworks import jax as jax_overlay
 from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_grad_mode
 
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
-from ..queries import freeze
+from ..queries import data_is_tensor_storage, freeze
 from ..walk import stored_names
 from ..values import EMPTY, Cut, Val, combine, cut, ref
 from .state import AnalysisBudgetExceeded, ClassInfo, FunctionInfo, State, TapeInfo
@@ -310,7 +310,7 @@ class StatementsMixin(_Base):
             elif c is False:
                 freeze(base, True)
             return
-        if attr == "data" and base_name is not None:
+        if attr == "data" and base_name is not None and data_is_tensor_storage(base):
             self.emit(InplaceEvent(stmt, st.ctx, base, base_node, "data=", True, base_name))
             return
         if attr == "grad":
@@ -606,6 +606,8 @@ class StatementsMixin(_Base):
         # empty (without any, nothing here is trained), so the body runs
         params = it.kind == K.PARAMS and any(o.certain for o in it.live)
         runs = params or _runs_as_before(node, st.ctx.loops, self._loop_scopes)
+        if elem.graphs and it.kind in _CONTAINERS:
+            self._element_graphs[id(node)] = self._element_graphs.get(id(node), frozenset()) | elem.graphs
         self._loop(node, st, lambda s: self.bind(node.target, elem, s, node), node.body.body, node.orelse, always_runs=runs)
         detach = _detaches_loop_variable(node)
         if detach is not None and isinstance(node.iter, cst.Name) and node.iter.value in st.env:
@@ -659,16 +661,23 @@ class StatementsMixin(_Base):
             self.exec_block(orelse.body.body, st)
 
 
+# iterables whose elements are distinct objects (not the rows of one tensor, which share its graph)
+_CONTAINERS = frozenset({K.LIST, K.TUPLE, K.DICT, K.CONTAINER})
+
+
 def _runs_as_before(node: cst.For, loops: tuple, cache: dict) -> bool:
     """`for _ in range(accum):` in a later iteration of an enclosing loop of the same function that
     assigns none of range's names: the trip count is the one of the first iteration. Had it been
     zero, the values it would leave behind are those from before the enclosing loop, not those of
     the previous iteration — so taking it as zero-trip here would carry over (and report as
     carried) values no run can carry."""
-    if not isinstance(node.iter, cst.Call) or dotted_name(node.iter.func) != "range":
+    rng = node.iter
+    while isinstance(rng, cst.Call) and dotted_name(rng.func) == "reversed" and len(rng.args) == 1:
+        rng = rng.args[0].value  # `reversed(range(T))`: the same trip count
+    if not isinstance(rng, cst.Call) or dotted_name(rng.func) != "range":
         return False
     later = [loop for loop, i in loops if i >= 1]
-    names = _count_names(node.iter) if later else None
+    names = _count_names(rng) if later else None
     if names is None:
         return False
     for loop in later:  # outermost first; a caller's loops hold other functions' statements
@@ -678,14 +687,23 @@ def _runs_as_before(node: cst.For, loops: tuple, cache: dict) -> bool:
     return False
 
 
+_SIZE_METHODS = frozenset({"size", "dim", "numel"})  # a tensor's sizes change only when it is rebound
+
+
 def _count_names(call: cst.Call) -> set[str] | None:
-    """The root names a range's arguments read, or None when they do more than arithmetic on names
-    and attributes (a call may count something that changes)."""
+    """The root names a range's arguments read, or None when they do more than arithmetic on names,
+    attributes and tensor sizes (`x.size(1)`, `x.shape[0]`); another call may count something
+    that changes (`len(buffer)` of a buffer the loop appends to)."""
     names: set[str] = set()
     todo: list[cst.CSTNode] = [a.value for a in call.args]
     while todo:
         n = todo.pop()
-        if isinstance(n, (cst.Integer, cst.Name, cst.Attribute)):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _SIZE_METHODS:
+            todo += [n.func.value] + [a.value for a in n.args]
+        elif (isinstance(n, cst.Subscript) and isinstance(n.value, cst.Attribute) and n.value.attr.value == "shape"
+              and single_index_const(n) is not None):
+            todo.append(n.value)
+        elif isinstance(n, (cst.Integer, cst.Name, cst.Attribute)):
             root = root_name(n) if not isinstance(n, cst.Integer) else None
             if root is not None:
                 names.add(root)
