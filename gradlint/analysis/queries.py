@@ -37,6 +37,12 @@ def is_torch_val(v: Val) -> bool:
     return any(o.framework == "torch" for o in v.live)
 
 
+def computed_by_autograd(v: Val) -> bool:
+    """`v` was computed by an operation autograd recorded (it has graph nodes): a non-leaf, whose
+    `requires_grad` flag cannot change (GL310) and for which `requires_grad_()` is a no-op."""
+    return bool(v.graphs)
+
+
 # values that are certainly not tensors: their `data` attribute is a field of their own
 _NOT_TENSOR_KINDS = frozenset({K.MODULE, K.INSTANCE, K.OPTIMIZER, K.LIST, K.TUPLE, K.DICT, K.CONTAINER, K.STR, K.NUMBER})
 

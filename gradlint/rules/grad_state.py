@@ -16,6 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
 from ..analysis.names import dotted_name
 from ..analysis.values import Origin, Val
+from ..analysis.queries import computed_by_autograd
 from ..analysis.walk import walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
@@ -467,7 +468,8 @@ class MissingZeroGrad(Rule):
         opt.step()` (DAB-DETR's engine): every clearing of the loop is in the other branch of an
         `if` whose branch with the backward also steps. On the path through that branch nothing
         clears; reported on its backward."""
-        steps = [ev.node for ev in f["steps"]]
+        # the ids of every step's ancestors, once (asked for each backward and each branch)
+        step_paths = [{id(n) for n in self._path(ev.node)} for ev in f["steps"]]
         for b in f["backward"]:
             b_path = self._path(b.node)
             branches = []
@@ -478,7 +480,7 @@ class MissingZeroGrad(Rule):
                 branches.append(split)
             else:
                 # the backward's branch steps too (a step after the if is the same on both paths)
-                if branches and all(any(id(own) in {id(n) for n in self._path(s)} for s in steps) for _if, own in branches):
+                if branches and all(any(id(own) in path for path in step_paths) for _if, own in branches):
                     if_node, own = branches[0]
                     zero = f["zeros"][0]
                     self.report(
@@ -1203,7 +1205,7 @@ class GradOfNonLeaf(Rule):
 def _proven_non_leaf(v: Val) -> bool:
     """A torch tensor computed by a recorded operation from values that certainly require grad
     (graph nodes, every origin certain): not a leaf."""
-    if v.get(F.LEAF) or v.get(F.PARAM) or not v.graphs or not v.live or v.kind != "tensor":
+    if v.get(F.LEAF) or v.get(F.PARAM) or not computed_by_autograd(v) or not v.live or v.kind != "tensor":
         return False
     return all(o.certain and not o.frozen for o in v.live) and v.get(F.FW) in (None, "torch")
 

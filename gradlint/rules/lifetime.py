@@ -88,6 +88,7 @@ class BackwardThroughFreedGraph(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._freed_by: dict = {}
+        self._loop_scopes: dict = {}  # loop node id -> walk.stored_names of it (asked per backward)
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in TORCH_GRAPH_DIFF:
@@ -115,7 +116,7 @@ class BackwardThroughFreedGraph(Rule):
             # carried `running + model(x).mean()` is the proof that `model` records one)
             return
         if first.node is ev.node and not any(from_earlier_iteration(g, ev.ctx) for g in ev.freed_hit):
-            if _picked_anew(ev.target_node, ev.ctx.loops):
+            if _picked_anew(ev.target_node, ev.ctx.loops, self._loop_scopes):
                 return  # `losses[i - 1].backward()`: which element, the analysis does not know
             if ev.freed_hit <= ev.element_hit:
                 return  # `for r, prob in saved: (-prob.log() * r).backward()`: one element each
@@ -906,7 +907,7 @@ def _accumulator_name(ev) -> str | None:
     return dotted_name(func.value) if isinstance(func, cst.Attribute) else None
 
 
-def _picked_anew(target_node, loops) -> bool:
+def _picked_anew(target_node, loops, scopes: dict) -> bool:
     """`losses[i - 1].backward()` (or `.sum()` of it) in a loop that changes `i` and stores into
     `losses`: each iteration may backpropagate an element another iteration made. A container's
     items are one value to the analysis, so the element made before the loop is not proven to be
@@ -919,7 +920,10 @@ def _picked_anew(target_node, loops) -> bool:
     container = root_name(node.value)
     index = {n.value for e in node.slice for n in walk(e) if isinstance(n, cst.Name)}
     for loop, _ in loops:
-        stored, _fors = stored_names(loop)
+        hit = scopes.get(id(loop))
+        if hit is None:
+            hit = scopes[id(loop)] = stored_names(loop)
+        stored, _fors = hit
         if container in stored and index & stored:
             return True
     return False

@@ -39,8 +39,7 @@ def _trainable_class(v) -> str | None:
     if q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] in TRAINABLE_MODULES:
         return q.rsplit(".", 1)[-1]
     cls = v.get(F.CLS)
-    if (cls is not None and getattr(cls, "is_module", False) and getattr(cls, "framework", None) == "torch"
-            and not getattr(cls, "is_keras", False) and v.get(F.CREATED) is not None):
+    if cls is not None and getattr(cls, "is_torch_module", False) and v.get(F.CREATED) is not None:
         return cls.name
     return None
 
@@ -196,7 +195,7 @@ class ModuleInPlainContainer(Rule):
         fn = ev.ctx.fn
         cls = getattr(fn, "cls", None) if fn is not None else None
         # a torch module: Keras layers and flax modules track the layers in their list attributes
-        return cls if cls is not None and cls.is_module and cls.framework == "torch" and not cls.is_keras else None
+        return cls if cls is not None and cls.is_torch_module else None
 
     def on_store(self, ev: StoreEvent) -> None:
         cls = self._module_class(ev)

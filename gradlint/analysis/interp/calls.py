@@ -17,7 +17,7 @@ from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import MATMULS, floor_exact, guarded_after_call, squares_after_call
 from ..names import dotted_name
-from ..queries import fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
+from ..queries import computed_by_autograd, fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
 from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
@@ -631,7 +631,7 @@ class CallsMixin(_Base):
         # no_grad) is how a new leaf is made on purpose. A detach is kept as a REWRAP cut, with
         # the line that re-wrapped it: `model(x).detach().requires_grad_()` before the loss is
         # the common "fix" of "does not require grad", and starves the model it detached
-        if base.graphs:
+        if computed_by_autograd(base):
             # ... but on a tensor that already has a graph (a non-leaf, which requires grad)
             # requires_grad_() is a no-op: its history stays (a gradient penalty's
             # `interp = a * real + (1 - a) * fake; interp.requires_grad_()` still reaches the

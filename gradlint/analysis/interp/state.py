@@ -54,6 +54,12 @@ class ClassInfo:
     def find_method(self, name: str) -> "FunctionInfo | None":
         return self.methods.get(name)
 
+    @property
+    def is_torch_module(self) -> bool:
+        """An nn.Module subclass: not a Keras layer or a flax/haiku/equinox module (which track
+        what their list attributes hold, and train elsewhere)."""
+        return self.is_module and self.framework == "torch" and not self.is_keras
+
 
 @dataclass
 class JitSpec:

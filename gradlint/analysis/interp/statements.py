@@ -17,7 +17,7 @@ from ..frameworks import jax as jax_overlay
 from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_grad_mode
 
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
-from ..queries import data_is_tensor_storage, freeze
+from ..queries import computed_by_autograd, data_is_tensor_storage, freeze
 from ..walk import stored_names
 from ..values import EMPTY, Cut, Val, combine, cut, ref
 from .state import AnalysisBudgetExceeded, ClassInfo, FunctionInfo, State, TapeInfo
@@ -302,7 +302,7 @@ class StatementsMixin(_Base):
         self.emit(AttrSetEvent(stmt, st.ctx, base, attr, v, base_name, value_node))
         if attr == "requires_grad" and base_name is not None:
             c = v.get(F.CONST, NOCONST)
-            if base.graphs and c in (True, False):
+            if computed_by_autograd(base) and c in (True, False):
                 return  # a computed tensor's flag cannot change (RuntimeError, GL310): nothing changes
             if c is True:
                 freeze(base, False)
