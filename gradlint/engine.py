@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import limits, prefilter
 from .analysis.events import EVENT_HOOKS, CallEvent
 from .analysis.interpreter import AnalysisBudgetExceeded, Interpreter, RunCache
 from .analysis.walk import parent_map
+from .chunks import ChunkCache, ParsedChunk
 from .config import Config
 from .diagnostics import Applicability, Diagnostic, Edit, Fix, Position, Severity
 from .rules import load_all
@@ -42,50 +42,6 @@ class _Finding:
     message: str
     fix: RuleFix | None
     severity: Severity
-
-
-class ParsedChunk:
-    """One unit (a top-level statement or a class skeleton) parsed on its own; its lines map
-    to file lines through `chunk.lines`."""
-
-    __slots__ = ("chunk", "module", "_positions", "_cached")
-
-    def __init__(self, chunk: prefilter.Unit, module: cst.Module, cached: list | None = None) -> None:
-        self.chunk = chunk
-        self.module = module
-        self._cached = cached  # its ChunkCache entry [module, positions], if any
-        self._positions = cached[1] if cached is not None else None
-
-    def positions(self):
-        if self._positions is None:
-            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
-            if self._cached is not None:  # the next version of the document reuses them
-                self._cached[1] = self._positions
-        return self._positions
-
-
-class ChunkCache:
-    """Parsed chunks by text, for checking successive versions of a document: an edit
-    re-parses only the chunks it touched (and their positions are kept too)."""
-
-    def __init__(self, max_chunks: int = 4000) -> None:
-        from collections import OrderedDict
-
-        self._items: "OrderedDict[str, list]" = OrderedDict()
-        self.max_chunks = max_chunks
-
-    def get(self, text: str):
-        item = self._items.get(text)
-        if item is not None:
-            self._items.move_to_end(text)
-        return item
-
-    def put(self, text: str, module: cst.Module) -> list:
-        item = [module, None]
-        self._items[text] = item
-        if len(self._items) > self.max_chunks:
-            self._items.popitem(last=False)
-        return item
 
 
 class FileContext:
@@ -124,7 +80,11 @@ class FileContext:
         """The parent of a node that is code (the map is built on first use: most files never
         need it; syntax trivia, two thirds of a tree, is left out of it)."""
         if self._parents is None:
-            self._parents = parent_map([pc.module for pc in self.chunks])
+            # the chunks' own maps, kept between versions: an edit rebuilds only the touched one's
+            parents: dict[int, cst.CSTNode] = {}
+            for pc in self.chunks:
+                parents.update(pc.parents())
+            self._parents = parents
         p = self._parents.get(id(node))
         if p is None and self.interp is not None and self.interp.modules_read and not isinstance(node, cst.Module):
             p = self._foreign_parent(node)

@@ -1085,8 +1085,10 @@ class JaxGradWrongArgument(Rule):
     def on_assign(self, ev: AssignEvent) -> None:
         node = ev.node
         g = ev.value.get(F.GRAD_RESULT)
-        if g is not None:
-            self._grad_names[ev.name] = g  # `grads = jax.grad(f)(...)`, `loss, grads = value_and_grad(f)(...)`
+        if g is not None and ev.value.get(F.FW) == "jax":
+            # `grads = jax.grad(f)(...)`, `loss, grads = value_and_grad(f)(...)` (not torch's
+            # autograd.grad of a file that also imports jax: no jax transform made those)
+            self._grad_names[ev.name] = g
         rhs = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else None
         if rhs is None:
             return

@@ -627,6 +627,9 @@ class DetachedLossTerm(Rule):
         # summands of a sum (`a + term`, `loss += term`) whose trained history arrives only through
         # a detach: id(term node) -> (node, its value)
         self._dead_terms: dict[int, tuple] = {}
+        # (term statement, backward) -> _sum_is_the_loss: asked for every term at every
+        # differentiation (a loop's run replays them), answered from the syntax alone
+        self._is_the_loss: dict[tuple[int, int], bool] = {}
 
     def on_binop(self, ev) -> None:
         if ev.op in ("+", "-") and isinstance(ev.node, cst.BinaryOperation):
@@ -692,13 +695,18 @@ class DetachedLossTerm(Rule):
         target_cuts = ev.target.cuts
         implicit = _implicit_scalar_backward(ev)
         for key, (node, v) in list(self._dead_terms.items()):
-            if not self._sum_is_the_loss(node, ev):
-                continue  # an intermediate sum (a running mean squared later) may hold a constant
             if v.get(F.SCALAR) is not True and not implicit:
                 continue  # 0-dim only because a loss backpropagated without a gradient is
-            cuts = sorted((oc for oc in v.cuts if oc[0].certain), key=lambda oc: (oc[0].seq, oc[1].seq))
-            if not cuts or not all(oc in target_cuts for oc in cuts):
+            certain = [oc for oc in v.cuts if oc[0].certain]
+            if not certain or not all(oc in target_cuts for oc in certain):
                 continue  # not (this run of) this loss
+            memo = (id(node), id(ev.node))
+            is_loss = self._is_the_loss.get(memo)
+            if is_loss is None:
+                is_loss = self._is_the_loss[memo] = self._sum_is_the_loss(node, ev)
+            if not is_loss:
+                continue  # an intermediate sum (a running mean squared later) may hold a constant
+            cuts = sorted(certain, key=lambda oc: (oc[0].seq, oc[1].seq))
             live_cuts = [(o, c) for o, c in cuts if o in ev.target.live]
             if not live_cuts:
                 continue  # the whole loss starves all of them: GL103 reports the detach itself
