@@ -1287,7 +1287,8 @@ class GradientInsideTape(Rule):
 
         Instead: dedent the `tape.gradient(...)` call and the update so they run after the
         `with` block closes. Higher-order derivatives that really need the gradient recorded
-        (the result is differentiated again by the same tape) are not flagged.
+        (the result, or an element of the list of gradients, is differentiated again by a tape
+        that recorded it: the same persistent tape, or an outer one) are not flagged.
     """
     invalid = [
         Invalid(
@@ -1323,13 +1324,18 @@ class GradientInsideTape(Rule):
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.method == "gradient" and ev.recv is not None and ev.recv.kind == "tape":
-            ev.add_note(Note("tape_grad", ev.node, data=id(ev.recv.attrs[F.TAPE]), through_cuts=True))
+            # the tapes that record this gradient computation: its own, and any other recording
+            # around it (`with outer:` ... `with inner:` ... `inner.gradient(...)`)
+            tape = ev.recv.attrs[F.TAPE]
+            recording = frozenset({id(tape)} | {id(t) for t in ev.ctx.tapes if t.active})
+            ev.add_note(Note("tape_grad", ev.node, data=recording, through_cuts=True))
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "tape" or ev.tape is None:
             return
         for n in ev.target.notes:  # order does not matter: a set of exempt sites
-            if n.kind == "tape_grad" and n.data == id(ev.tape):
+            if n.kind == "tape_grad" and id(ev.tape) in n.data:
+                # differentiated again by a tape that recorded it: a second-order derivative
                 self._exempt.add(id(n.node))
         if not any(t is ev.tape for t in ev.ctx.tapes):
             return

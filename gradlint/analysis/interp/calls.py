@@ -153,6 +153,11 @@ class CallsMixin(_Base):
         self.emit(ev)
         if ev.notes:
             result = result.add_notes(ev.notes)
+            elem = result.get(F.ELEM)
+            if elem is not None:
+                # what a rule says of the call holds for each element of the list it returns
+                # (`df_dx, df_dy = tape.gradient(f, [x, y])`)
+                result = result.with_fact(F.ELEM, elem.add_notes(ev.notes))
         return result
 
     def _overwrite(self, node, st: State, target: Val, target_node, op: str) -> None:
