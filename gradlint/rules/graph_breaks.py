@@ -1964,7 +1964,9 @@ class ConcreteValueInTracedFunction(Rule):
         it). A Python `if`/`while` on a computed traced value (`if norm > 1.0:`) raises
         TracerBoolConversionError; a test that only reads an object (`if state.dynamic_scale:`,
         `if cfg is None:`) is Python's own business. gradlint follows the traced values into
-        helper functions of the module.
+        helper functions of the module. jit traces only the arguments a call gives: a parameter
+        with a default that no call in the module passes (every use of the function a call) is
+        the default's Python value, like a static argument.
 
         Instead: use `jax.numpy` (`jnp.mean`, `jnp.abs`) and `jnp.where`/`jax.lax.cond` instead
         of Python branches on traced values.

@@ -42,6 +42,7 @@ class Interp(Protocol):
     default_dtype: str
     jax_x64: bool
     _jax_analysed: set
+    body: list  # the module's statements
 
     def eval(self, node: Any, st: "State") -> Val: ...
     def qual_of(self, node: Any, st: "State") -> str | None: ...

@@ -187,7 +187,7 @@ def _call_jaxfn(it: Interp, func: Val, ev: CallEvent, st: "State") -> Val:
 
 
 def _jit_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
-    fn.jit = JitSpec("grad" if qual in JAX_GRAD else "jit", _static_names(fn, call_args, qual))
+    fn.jit = JitSpec("grad" if qual in JAX_GRAD else "jit", _static_names(fn, call_args, qual) | _defaults_never_passed(it, fn, qual))
 
 
 def _partial_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args, st: "State") -> None:
@@ -199,7 +199,66 @@ def _partial_decorator(it: Interp, fn: "FunctionInfo", qual: str, dec, call_args
     except Exception:
         return
     if iq in JAX_JIT or iq in JAX_GRAD:
-        fn.jit = JitSpec("grad" if iq in JAX_GRAD else "jit", _static_names(fn, call_args[1:], iq))
+        fn.jit = JitSpec("grad" if iq in JAX_GRAD else "jit", _static_names(fn, call_args[1:], iq) | _defaults_never_passed(it, fn, iq))
+
+
+def _defaults_never_passed(it: Interp, fn: "FunctionInfo", qual: str | None) -> set:
+    """The parameters with a default of a function decorated with jax.jit that no call in the
+    module passes: jit traces only the arguments it is given, so a default stays the Python value
+    it is (`def pgd(x, maxiter=10)` called as `pgd(x)`: `range(maxiter)` is range(10)).
+
+    Proven only when every use of the function's name in the module is a call (none passes it
+    to another function, stores or returns it) and at least one call is seen (a function no code
+    of the module calls may be called with it from elsewhere); a call that passes `*args` or
+    `**kwargs` may pass anything."""
+    node = fn.node
+    if qual not in JAX_JIT or not isinstance(node, cst.FunctionDef):
+        return set()
+    p = node.params
+    positional = [*p.posonly_params, *p.params]
+    defaulted = {q.name.value for q in (*positional, *p.kwonly_params) if q.default is not None}
+    if not defaulted:
+        return set()
+    name = fn.name
+    # `self.step(x)`: the receiver is the first parameter of a method
+    offset = 1 if fn.cls is not None and not fn.is_static and not fn.is_classmethod else 0
+    allowed: set[int] = set()  # Name nodes that are the function's own name, a call's callee or a keyword
+    passed: set[str] = set()
+    calls = 0
+    seen_def = False
+    for stmt in it.body:
+        for n in walk(stmt, code_only=True):
+            if n is node:
+                seen_def = True
+                allowed.add(id(node.name))
+            elif isinstance(n, (cst.FunctionDef, cst.ClassDef)):
+                allowed.add(id(n.name))
+            elif isinstance(n, cst.Param):
+                allowed.add(id(n.name))
+            elif isinstance(n, cst.Arg) and n.keyword is not None:
+                allowed.add(id(n.keyword))
+            elif isinstance(n, cst.Call):
+                f = n.func
+                callee = f if isinstance(f, cst.Name) else f.attr if isinstance(f, cst.Attribute) else None
+                if callee is None or callee.value != name:
+                    continue
+                allowed.add(id(callee))
+                calls += 1
+                shift = offset if isinstance(f, cst.Attribute) else 0
+                npos = 0
+                for a in n.args:
+                    if a.star:
+                        return set()
+                    if a.keyword is not None:
+                        passed.add(a.keyword.value)
+                    else:
+                        npos += 1
+                passed.update(q.name.value for q in positional[:npos + shift])
+            elif isinstance(n, cst.Name) and n.value == name and id(n) not in allowed:
+                return set()  # `jax.vmap(step)`, `fns = [step]`: called where this module does not see
+    if not seen_def or not calls:
+        return set()
+    return defaulted - passed
 
 
 _FULL_REDUCTIONS = frozenset({"mean", "sum", "max", "min", "prod", "logsumexp", "norm", "nansum", "nanmean"})
