@@ -1303,7 +1303,9 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         `sigmoid(z)` rounds to exactly 1.0 for z > ~17 (float32) and to 0 below ~-88;
         `softmax` likewise. Their log is then -inf, the loss inf, and the gradient NaN — a
         confident model breaks training. Hand-written binary cross-entropy
-        `-(y * log(p) + (1 - y) * log(1 - p))` is the classic case.
+        `-(y * log(p) + (1 - y) * log(1 - p))` is the classic case. Not reported: a log whose
+        argument is kept away from 0 (`+ 1e-7`, `+ K.epsilon()`, a positive clamp, also done in
+        place: `p.clamp_(0.01, 0.99)`).
 
         Instead: work on logits: `F.binary_cross_entropy_with_logits(z, y)` /
         `nn.BCEWithLogitsLoss`, `F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)),
@@ -1353,6 +1355,10 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
             return
         v = vals[0]
         if any(n.kind == "sanitized" for n in v.notes) or xlogx_product(self.ctx, ev.node, arg_node) is not None:
+            return
+        if v.get(F.GUARDED) is not None:
+            # kept away from 0 however it is spelled: `p + K.epsilon()`, `p = p + eps` on a line
+            # before, a positive clamp done in place (`p.clamp_(0.01, 0.99)`, `p.data.clamp_(...)`)
             return
         probs = [n for n in v.notes if n.kind == "prob"]
         if probs and v.live:

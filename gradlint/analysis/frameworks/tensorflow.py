@@ -53,6 +53,10 @@ TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradie
 # run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
 # TensorFlow ops eagerly, is differentiable and is not listed)
 TF_NUMPY_FUNCTION = frozenset({"tensorflow.numpy_function", "tensorflow.py_func", "tensorflow.compat.v1.py_func", "tensorflow.compat.v1.numpy_function"})
+# Keras's fuzz factor (`K.epsilon()`, `tf.keras.backend.epsilon()`, Keras 3's `keras.config.epsilon()`):
+# 1e-7 unless `set_epsilon` changed it, a positive constant all the same (`log(p + K.epsilon())`
+# is as guarded as `log(p + 1e-7)`)
+KERAS_EPSILON = frozenset({"keras.backend.epsilon", "keras.config.epsilon"})
 TF_CAST = frozenset({"tensorflow.cast", "keras.ops.cast", "keras.backend.cast", "tensorflow.dtypes.cast"})
 # Functions that run Python code outside the graph and register no gradient (`tf.py_func`,
 # `tf.compat.v1.py_func`, `tf.numpy_function`); `tf.py_function` does have one. Last names.
@@ -164,6 +168,10 @@ def _constant(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     if data.live:
         return cut(data, Cut("tensor_ctor", ev.node, hard=True), kind=K.TENSOR, attrs=attrs)
     return Val(_E, data.cuts, data.notes, _E, K.TENSOR, attrs)
+
+
+def _keras_epsilon(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    return Val(kind=K.NUMBER, attrs={F.CONST: 1e-7})
 
 
 # ------------------------------------------------------------------------------- methods
@@ -358,6 +366,7 @@ class TensorFlow(Framework):
         **table(TF_NUMPY_FUNCTION, _numpy_function),
         **table(KERAS_TO_NUMPY, _to_numpy),
         **table(TF_CONST, _constant),
+        **table(KERAS_EPSILON, _keras_epsilon),
     }
     module_methods = {
         "trainable_variables": _trainable_variables,

@@ -24,7 +24,7 @@ from ..names import dotted_name, NOCONST, OPS, fold, literal
 from ..walk import walk
 from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
-from .arrays import FLOAT_CAST_METHODS, factory_exact, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
+from .arrays import FLOAT_CAST_METHODS, factory_exact, guarded_after_call, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
 from .base import (
     Evidence, Framework, Interp, OptimizerMethod, method_returns_nothing, method_returns_receiver, returns_first_arg,
     returns_nothing, table,
@@ -826,6 +826,13 @@ class Torch(Framework):
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
+        if q in _INPLACE_CLAMPS and args and ev.arg_nodes:
+            # `torch.clamp_(p, min=0.01)`: p itself is kept away from 0 from now on
+            guard = guarded_after_call(last[:-1], args, kwargs, node)
+            name = dotted_name(ev.arg_nodes[0])
+            if guard is not None and name is not None:
+                base = name[:-len(".data")] if name.endswith(".data") and args[0].get(F.DATA_OF) else name
+                _guard_in_place(it, st, base, guard)
         if q.startswith("torch.distributions.") and last[:1].isupper():
             # `Categorical(probs)`, `Normal(mu, std)`: a distribution over its parameters' history
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "torch", F.DISTRIBUTION: q}, saves=False)
@@ -938,10 +945,15 @@ class Torch(Framework):
             it.emit(InplaceEvent(node, st.ctx, recv.get(F.DATA_BASE) if via_data else recv, recv_node, m, via_data, recv_name, by))
             if m == "zero_" and recv.get(F.GRAD_OF) is not None:
                 it.opt_event(node, st, "zero_grad", recv)
+            guard = guarded_after_call(m[:-1], [recv] + args, kwargs, node)
             if recv_name is not None and not via_data:
                 new = it.inplace_result(node, st, recv, args)
+                if guard is not None:
+                    new = new.with_fact(F.GUARDED, guard)
                 st.env[recv_name] = new
                 return new
+            if guard is not None and via_data and recv_name is not None and recv_name.endswith(".data"):
+                _guard_in_place(it, st, recv_name[:-len(".data")], guard)
             return recv
         if m in _REDUCING_METHODS:
             has_dim = bool(args) or "dim" in kwargs or "axis" in kwargs
@@ -986,6 +998,18 @@ class Torch(Framework):
             return it.op_result(node, st, [recv] + args, kind=K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None,
                                 attrs=attrs or None, saves=False)
         return None
+
+
+# the function forms of an in-place clamp (the methods are `x.clamp_(...)` & co)
+_INPLACE_CLAMPS = frozenset({"torch.clamp_", "torch.clip_", "torch.clamp_min_"})
+
+
+def _guard_in_place(it: Interp, st: "State", name: str, guard) -> None:
+    """A positive lower bound set in place (`p.clamp_(0.01, 0.99)`, through `p.data.clamp_()`
+    too): what `name` holds is kept away from 0 from now on, as after `p = p.clamp(0.01, 0.99)`."""
+    cur = it.lookup(name, st)
+    if cur.kind in (K.TENSOR, None) and (cur.live or cur.kind == K.TENSOR):
+        st.env[name] = cur.with_fact(F.GUARDED, guard)
 
 
 def _dim_given(args: list[Val], kwargs: dict) -> bool:
