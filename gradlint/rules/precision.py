@@ -1305,7 +1305,9 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         confident model breaks training. Hand-written binary cross-entropy
         `-(y * log(p) + (1 - y) * log(1 - p))` is the classic case. Not reported: a log whose
         argument is kept away from 0 (`+ 1e-7`, `+ K.epsilon()`, a positive clamp, also done in
-        place: `p.clamp_(0.01, 0.99)`).
+        place: `p.clamp_(0.01, 0.99)`), and a log that only feeds a sampler
+        (`tf.random.categorical`, `torch.multinomial`, a Categorical's `sample()`): the draw has
+        no gradient and -inf logits are valid there.
 
         Instead: work on logits: `F.binary_cross_entropy_with_logits(z, y)` /
         `nn.BCEWithLogitsLoss`, `F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)),

@@ -341,6 +341,9 @@ class Jax(Framework):
             if last in _FULL_REDUCTIONS and len(args) == 1 and "axis" not in ev.kwargs:
                 attrs[F.SCALAR] = True  # `jnp.mean(x)`: over every axis, a 0-dim array
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
+        if q == "jax.random.categorical":
+            # drawn indices: integers without a gradient (the logits may even be -inf)
+            return cut(combine(allv), Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})
         if q.startswith("jax.random."):
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})
         # jax.tree_util & co: containers and functions, not arrays

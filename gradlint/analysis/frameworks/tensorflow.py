@@ -53,6 +53,11 @@ TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradie
 # run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
 # TensorFlow ops eagerly, is differentiable and is not listed)
 TF_NUMPY_FUNCTION = frozenset({"tensorflow.numpy_function", "tensorflow.py_func", "tensorflow.compat.v1.py_func", "tensorflow.compat.v1.numpy_function"})
+# draws of categorical indices: int64 samples without a gradient (the logits may even be -inf)
+TF_SAMPLING = frozenset({
+    "tensorflow.random.categorical", "tensorflow.random.stateless_categorical", "tensorflow.multinomial",
+    "tensorflow.compat.v1.multinomial", "tensorflow.compat.v1.random.categorical", "keras.random.categorical",
+})
 # Keras's fuzz factor (`K.epsilon()`, `tf.keras.backend.epsilon()`, Keras 3's `keras.config.epsilon()`):
 # 1e-7 unless `set_epsilon` changed it, a positive constant all the same (`log(p + K.epsilon())`
 # is as guarded as `log(p + 1e-7)`)
@@ -414,6 +419,8 @@ class TensorFlow(Framework):
             return Val(kind=K.INSTANCE, attrs={F.LOSS_MODULE: last, F.FW: "tf"})
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
+        if q in TF_SAMPLING:
+            return cut(combine(allv), Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf", F.DTYPE: "int"})
         if q.startswith("tensorflow.data."):
             return Val(kind=K.INSTANCE)
         if q.startswith(TF1_LAYER_PREFIXES) and last in TF1_LAYER_FUNCS:

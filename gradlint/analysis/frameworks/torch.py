@@ -826,6 +826,9 @@ class Torch(Framework):
             return it.new_module(node, q, fw="torch", attrs=attrs)
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
+        if q in SAMPLING:
+            # `torch.multinomial(probs, 1)`: drawn indices, no history (as a distribution's sample())
+            return cut(combine(allv), Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int"})
         if q in _INPLACE_CLAMPS and args and ev.arg_nodes:
             # `torch.clamp_(p, min=0.01)`: p itself is kept away from 0 from now on
             guard = guarded_after_call(last[:-1], args, kwargs, node)
@@ -927,6 +930,8 @@ class Torch(Framework):
         if m in ("sample", "sample_n") and recv.get(F.DISTRIBUTION):
             # drawn under no_grad: no history (an action index, a replayed action); rsample() keeps it
             return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch"})
+        if m == "multinomial":
+            return cut(recv, Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int"})
         if m in _MOVE_METHODS:
             attrs = propagate(recv.attrs, Op.MOVE)
             for a in args + list(kwargs.values()):
@@ -1000,6 +1005,9 @@ class Torch(Framework):
         return None
 
 
+# draws of indices from a categorical distribution: integers without history (autograd has no
+# derivative for them; `probs.multinomial(1)` too, and a distribution's sample())
+SAMPLING = frozenset({"torch.multinomial"})
 # the function forms of an in-place clamp (the methods are `x.clamp_(...)` & co)
 _INPLACE_CLAMPS = frozenset({"torch.clamp_", "torch.clip_", "torch.clamp_min_"})
 
