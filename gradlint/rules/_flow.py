@@ -251,22 +251,22 @@ class BackwardLog:
         if ev.kind not in TORCH_GRAPH_DIFF:
             return False
         parts = parts or frozenset({o})
-        holders = holders or frozenset({o})
+        updated_by = parts | (holders or frozenset({o}))  # optimizers holding these update o
         later = sorted((e for e in self.steps + self.zeros if e.ctx.run == ev.ctx.run and e.seq > ev.seq), key=lambda e: e.seq)
         stepped = False
         for e in later:
             params = e.target.get(F.OPT_PARAMS) or frozenset()
             if e.kind == "zero_grad":
-                if (parts | holders) & params or parts & e.target.live:
+                if updated_by & params or parts & e.target.live:
                     break  # cleared: what `ev` left in it is gone
                 continue
-            if e.target.get(F.SYM) or not params or (parts | holders) & params:
+            if e.target.get(F.SYM) or not params or updated_by & params:
                 return False
             stepped = True
         if not stepped:
             return False
         return any(d is not ev and d.kind in TORCH_GRAPH_DIFF and parts & d.target.live
-                   and any((parts | holders) & (s.target.get(F.OPT_PARAMS) or frozenset()) for s in self.steps_after(d))
+                   and any(updated_by & (s.target.get(F.OPT_PARAMS) or frozenset()) for s in self.steps_after(d))
                    for d in self.diffs)
 
 

@@ -657,11 +657,9 @@ class CallsMixin(_Base):
             st.gflag = ("zero_after_backward" if prev in ("backward", "backward_scaled", "zero_after_backward") else "zero", node)
         elif kind == "step":
             st.gflag = ("step", node)
-            direct = stepped = frozenset(o for o in (target.get(F.OPT_PARAMS) or ()) if o.certain)
-            for o in direct:  # `D.parameters()` are also those of D's submodules
-                m = self._module_of.get(o)
-                if m is not None:
-                    stepped = stepped | module_origins(m)
+            direct = frozenset(o for o in (target.get(F.OPT_PARAMS) or ()) if o.certain)
+            # `D.parameters()` are also those of D's submodules
+            stepped = frozenset().union(direct, *(self.parts_of(o) for o in direct))
             if stepped and target.kind == K.OPTIMIZER and target.get(F.FW) != "tf":
                 # the step updates these parameters in place: every graph node built from them
                 # so far saved the old values
