@@ -230,6 +230,10 @@ RUNS = fact("runs", "the function value a Keras `Lambda(f)` layer runs when it i
 LOSS_MODULE = fact("loss_module", "the class name of a loss module (`MSELoss`)")
 DISTRIBUTION = fact("distribution", "a torch.distributions object (its qualified class): sample() draws a value with no "
                     "history, rsample() and log_prob() keep its parameters'")
+UNSEEN_OUTPUT = fact(
+    "unseen_output", "the output of a module whose code is not seen (an imported network): its graph node, so that "
+    "outputs taken from it by name (`out[\"v\"]`) are told apart (which internal nodes they share is not known)",
+)
 LOSS_OF = fact("loss_of", "the loss function or loss module that computed this value")
 
 

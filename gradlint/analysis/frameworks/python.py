@@ -153,6 +153,19 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
         vals = [it.iter_val(args[0])] if name == "sum" and args else allv
         if name in ("max", "min") and len(args) == 1:
             vals = [it.iter_val(args[0])]
+        if name == "map" and len(args) >= 2 and not ev.kwargs:
+            f = args[0]
+            fn = f.get(F.FN)
+            if fn is not None and f.kind in (K.FUNCTION, K.BOUND):
+                # `map(lambda x: x.detach(), entries)` (ShangtongZhang/DeepRL PPO): each element
+                # is what the function returns for an element, not the union of function and
+                # iterable (which would keep the history the function cuts)
+                pre = list(f.get(F.PARTIAL_ARGS) or ())
+                elt = it.call_function(fn, ev, st, pre + [it.iter_val(a) for a in args[1:]], {},
+                                       self_val=f.get(F.SELF) if f.kind == K.BOUND else None)
+                return Val(elt.live, elt.cuts, elt.notes, elt.graphs, K.LIST, {F.ELEM: elt})
+        if name == "filter" and len(args) == 2:
+            return combine([args[1]], kind=K.LIST, attrs={F.ELEM: it.iter_val(args[1])})
         if name in ("map", "filter"):
             return combine(allv, kind=K.LIST)
         # sum() only adds (AddBackward saves no tensors: walking it twice is legal, as

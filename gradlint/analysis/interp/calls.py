@@ -562,7 +562,12 @@ class CallsMixin(_Base):
         inf = next((v.get(F.INFERENCE) for v in ev.args if v.get(F.INFERENCE) is not None), None)
         if inf is not None and st.ctx.grad == "inference":
             attrs[F.INFERENCE] = inf
-        return self.op_result(ev.node, st, vals, kind=K.TENSOR, attrs=attrs)
+        out = self.op_result(ev.node, st, vals, kind=K.TENSOR, attrs=attrs)
+        if info is None and not frozen and not (mod.get(F.QUAL_NEW) or mod.get(F.LAYER_QUAL)):
+            g = (ev.node, st.ctx.key)
+            if g in out.graphs:
+                out = out.with_fact(F.UNSEEN_OUTPUT, g)
+        return out
 
     def new_module(self, node, qual: str, fw: str, attrs: dict | None = None) -> Val:
         """A module made by a library class (`nn.Linear(...)`, `timm.create_model(...)`)."""

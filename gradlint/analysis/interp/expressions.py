@@ -220,6 +220,12 @@ class ExpressionsMixin(_Base):
             return base.attrs[F.ITEMS][names.index(attr)]  # `torch.max(x, 1).indices`
         if attr in frameworks.META_ATTRS:
             return Val(kind=K.META)
+        if attr == "__class__":
+            # a type has no autograd history and is no module: `entries.__class__(*fields)` (a
+            # namedtuple rebuilt from detached fields, ShangtongZhang/DeepRL PPO) holds only
+            # what it is given (META: not a value whose use could prove it a module)
+            info = base.get(F.CLS) if kind in (K.INSTANCE, K.MODULE) else None
+            return Val(kind=K.CLASS, attrs={F.CLS: info}) if isinstance(info, ClassInfo) else Val(kind=K.META)
         if attr == "grad":
             self.emit(UseEvent(node, st.ctx, "grad", base))
             return self._grad_of(base, node)
@@ -331,6 +337,17 @@ class ExpressionsMixin(_Base):
             return item
         if base.kind in (K.META, K.NUMBER, K.STR):
             return Val(kind=K.META) if base.kind == K.META else EMPTY
+        unseen = base.get(F.UNSEEN_OUTPUT)
+        if isinstance(key, str) and unseen in base.graphs:
+            # `prediction["v"]` of a network whose code is not seen: a string key proves a
+            # mapping of several outputs, and which of the network's nodes each one went through
+            # is not known (an actor-critic's separate heads share none), so each key is its own
+            # part of the call's graph node: a backward through one does not free the other
+            # (ShangtongZhang/DeepRL PPO: policy and value losses, each with its own optimizer)
+            piece = (unseen[0], unseen[1], key)
+            self._graph_origins[piece] = self._graph_origins.get(unseen, base.live)
+            return Val(base.live, base.cuts, base.notes, (base.graphs - {unseen}) | {piece},
+                       base.kind if base.kind == K.TENSOR else None, propagate(base.attrs, Op.INDEX))
         # tensor indexing: a view of the same history
         attrs = propagate(base.attrs, Op.INDEX)
         if F.EXACT in attrs and any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Comparison, cst.UnaryOperation, cst.BinaryOperation))
