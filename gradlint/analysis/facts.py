@@ -37,6 +37,9 @@ from .kinds import DEFINING_FACT, StrEnum
 class Join(Enum):
     EQUAL = "equal"  # kept where both paths agree (identical or ==), else dropped (unknown)
     UNION = "union"  # sets: the union of both paths, kept when only one path has it
+    # a fact that holds on some path is what the rule needs ("may be an inference tensor": the
+    # path that made it raises): kept when either path has it (the first path's value)
+    ANY = "any"
     TRI = "tri"  # Evidence: kept (first path's evidence) when both paths give the same Tri
     # Vals: joined themselves (ELEM), or position by position where both are as long (ITEMS):
     # a replay buffer of `(state, action, reward)` tuples appended in a loop keeps its fields
@@ -170,7 +173,7 @@ OPT_PARAMS = fact("opt_params", "the origins an optimizer updates (frozenset)", 
 WATCHED_BY = fact("watched_by", "ids of the GradientTapes watching this tensor (frozenset)", join=Join.UNION)
 INFERENCE = fact(
     "inference", "made under torch.inference_mode (the with/decorator node); detaching it or taking a view keeps it one",
-    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN},
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN}, join=Join.ANY,
 )
 SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it, "
                     "and by its views and `.detach()` (they share its version counter, so an in-place change of one breaks that backward)",
@@ -238,6 +241,7 @@ LOSS_OF = fact("loss_of", "the loss function or loss module that computed this v
 
 
 UNION_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.UNION)
+ANY_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.ANY)
 TRI_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.TRI)
 PER_ELEMENT_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.PER_ELEMENT)
 KIND_DEFINING: Mapping[Any, str] = DEFINING_FACT  # looked up with Kind members, plain strings or None

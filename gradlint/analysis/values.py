@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import libcst as cst
 
 from . import kinds as K
-from .facts import ELEM as _ELEM, ITEMS as _ITEMS, KIND_DEFINING, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
+from .facts import ANY_FACTS, ELEM as _ELEM, ITEMS as _ITEMS, KIND_DEFINING, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
 from .kinds import Kind, OriginKind
 
 # Creation order: origins, cuts and notes live in frozensets, whose iteration order depends on
@@ -242,7 +242,7 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
         src = a or b
         if not src:
             return None
-        kept = {k: v for k, v in src.items() if k in UNION_FACTS}
+        kept = {k: v for k, v in src.items() if k in UNION_FACTS or k in ANY_FACTS}
         return kept or None
     out = {}
     for k, va in a.items():
@@ -252,6 +252,8 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
                 out[k] = va
             elif k in UNION_FACTS:
                 out[k] = va | vb
+            elif k in ANY_FACTS:
+                out[k] = va
             elif k in TRI_FACTS:
                 tri = join_tri(va, vb)
                 if tri is not None:
@@ -261,10 +263,10 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
                     out[k] = join([va, vb])
                 elif isinstance(va, tuple) and isinstance(vb, tuple) and len(va) == len(vb):
                     out[k] = tuple(x if x is y else join([x, y]) for x, y in zip(va, vb))
-        elif k in UNION_FACTS:
+        elif k in UNION_FACTS or k in ANY_FACTS:
             out[k] = va
     for k, vb in b.items():
-        if k in UNION_FACTS and k not in a:
+        if (k in UNION_FACTS or k in ANY_FACTS) and k not in a:
             out[k] = vb
     # an empty container (`buffer = []`, a loop that may run zero times) met with one that holds
     # elements: its elements are those of the other side

@@ -323,7 +323,10 @@ class StarvedOrigins(Rule):
         re-wrapping (a REWRAP cut: detached, then made a new leaf on purpose) needs the strict
         evidence: an optimizer stepping it after this backward, or Lightning's own step."""
         rewrapped = {o for o, cs in hungry.items() if all(c.kind == REWRAP for c in cs)}
-        if not rewrapped or ev.kind == "lightning":
+        if not rewrapped or ev.kind in ("lightning", "autograd_grad"):
+            # `torch.autograd.grad(y, x)` names what it wants the gradient of: asking for x's
+            # is the evidence, however y was cut from x (it returns None, or raises "One of the
+            # differentiated Tensors appears to not have been used in the graph")
             return self._wanted_by(ev, hungry)
         out = self._wanted_by(ev, {o: cs for o, cs in hungry.items() if o not in rewrapped})
         if ev.kind in TORCH_GRAPH_DIFF:

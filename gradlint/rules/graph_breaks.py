@@ -429,7 +429,11 @@ class DetachStarvesParameters(StarvedOrigins):
         gradlint reports a detach when the loss depends on a model or parameter only through
         it, and that model is the one an optimizer steps right after the backward pass (or the
         loss has no other path to anything trainable at all). Detaching the target of a
-        TD/bootstrap update, or one of two branches, stays silent.
+        TD/bootstrap update, or one of two branches, stays silent. `torch.autograd.grad(y, x)`
+        names what it wants the gradient of: when `y` reaches `x` only through a detach, or was
+        computed under `no_grad` (or in a custom Function's backward, which runs with gradients
+        off) and then made a new leaf with `requires_grad`, it is reported too: the gradient is
+        None (`allow_unused=True`) or the call raises.
 
         Code that checks a result's graph (`print(loss.grad_fn)`, `assert out.requires_grad`)
         expects it to have one: a detach inside the function that produced it is reported too
@@ -510,6 +514,20 @@ class DetachStarvesParameters(StarvedOrigins):
             # detached (StarvedOrigins._wanted), never a check of its graph, which it now has
             if ev.kind == "inspect":
                 return
+            if not _detach_node(c.node):
+                # computed with gradients off (a no_grad block, a custom Function's backward)
+                region = c.node
+                hook = region.name.value if isinstance(region, cst.FunctionDef) else None
+                self.report(
+                    c.then,
+                    lambda line, region=region, hook=hook, who=who, ev=ev: (
+                        (f"this makes a new leaf of a value computed in `{hook}` (line {line(region)}), which runs with "
+                         f"gradients off" if hook else f"this makes a new leaf of a value computed under no_grad (line {line(region)})")
+                        + f": that silences \"does not require grad\", but nothing connects it to {who}, so {who} gets no "
+                        f"gradient from {diff_phrase(ev, line)}; compute it under `torch.enable_grad()` from inputs that require grad"
+                    ),
+                )
+                return
             self.report(
                 c.node,
                 lambda line, what=what, who=who, ev=ev, then=c.then: (
@@ -526,6 +544,12 @@ class DetachStarvesParameters(StarvedOrigins):
                 f"remove the detach on this path (keep it only where a constant target is intended)"
             ),
         )
+
+
+def _detach_node(node) -> bool:
+    """A REWRAP cut's own node is a detach (`x.detach()`, `.data`) rather than the region that
+    computed with gradients off (a `with torch.no_grad():` block, a function)."""
+    return isinstance(node, (cst.Call, cst.Attribute))
 
 
 def _implicit_scalar_backward(ev: DiffEvent) -> bool:
@@ -654,7 +678,7 @@ class DetachedLossTerm(Rule):
             return  # live: not a constant (a leaf re-wrapped from a detach is one to the model)
         detached = False
         for o, c in v.cuts:
-            if c.kind not in SOFT_DETACH and c.kind != REWRAP:
+            if c.kind not in SOFT_DETACH and not (c.kind == REWRAP and _detach_node(c.node)):
                 return  # an opaque call (maybe live) or a conversion (GL101's): not this rule's
             detached = detached or (o.certain and o.framework == "torch")
         if detached:

@@ -50,10 +50,52 @@ def _random(it: Interp, q: str, ev: "CallEvent") -> Val | None:
     return Val(kind=K.NUMBER)
 
 
+# the qualified name of a class made by collections.namedtuple (its fields are ITEM_NAMES)
+_NAMEDTUPLE_CLASS = "collections.namedtuple()"
+
+
+def _namedtuple_class(args: list[Val]) -> Val | None:
+    """`Transition = namedtuple("Transition", "state action reward")` (or a list of names): a
+    class whose instances keep their fields apart, by position and by name."""
+    if len(args) < 2:
+        return None
+    spec = args[1]
+    c = spec.get(F.CONST, NOCONST)
+    if isinstance(c, str):
+        fields = tuple(c.replace(",", " ").split())
+    else:
+        items = spec.get(F.ITEMS)
+        if not items:
+            return None
+        fields = tuple(i.get(F.CONST, NOCONST) for i in items)
+        if not all(isinstance(f, str) for f in fields):
+            return None
+    if not fields or not all(f.isidentifier() for f in fields):
+        return None
+    return Val(kind=K.REF, attrs={F.QUAL: _NAMEDTUPLE_CLASS, F.ITEM_NAMES: fields})
+
+
+def _namedtuple_instance(ev: "CallEvent") -> Val | None:
+    """`Transition(s, a, r)`: a tuple of exactly what it is given (`t.state` is `s`), when every
+    field is given by position or keyword (defaults and `*args` stay unknown)."""
+    fields = ev.func.get(F.ITEM_NAMES) if ev.func is not None else None
+    if not fields or any(a.get(F.STARRED) for a in ev.args) or len(ev.args) > len(fields):
+        return None
+    given = dict(zip(fields, ev.args))
+    for k, v in ev.kwargs.items():
+        if k not in fields or k in given:
+            return None
+        given[k] = v
+    if len(given) != len(fields):
+        return None
+    items = tuple(given[f] for f in fields)
+    return combine(list(items), kind=K.TUPLE, attrs={F.ITEMS: items, F.ITEM_NAMES: fields})
+
+
 class Python(Framework):
     name = "python"
     tag = None  # values of Python itself carry no framework
-    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest", "dataclasses", "inspect", "random")
+    heads = ("builtins", "math", "functools", "copy", "itertools", "unittest", "dataclasses", "inspect", "random", "collections")
     decorators = {
         "builtins.staticmethod": _staticmethod, "staticmethod": _staticmethod,
         "builtins.classmethod": _classmethod, "classmethod": _classmethod,
@@ -79,6 +121,10 @@ class Python(Framework):
             # what the Python type of a value is: a plain bool under a JAX trace too (big_vision's
             # `if dataclasses.is_dataclass(tree):` in a jitted tree walk)
             return Val(kind=K.BOOL)
+        if q == "collections.namedtuple":
+            return _namedtuple_class(args)
+        if q == _NAMEDTUPLE_CLASS:
+            return _namedtuple_instance(ev)
         if q == "itertools.chain" and not ev.kwargs:
             # `Adam(itertools.chain(enc.parameters(), dec.parameters()))`: the items of all its
             # arguments, so an optimizer built from it updates the parameters of each

@@ -647,9 +647,13 @@ class CallsMixin(_Base):
             # `interp = a * real + (1 - a) * fake; interp.requires_grad_()` still reaches the
             # generator through `fake`)
             return Val(base.live | {o}, base.cuts, base.notes, base.graphs, K.TENSOR, attrs)
+        # A computation under no_grad made a leaf the same way (`y.requires_grad = True` after
+        # the block, or in a custom Function's backward, which autograd runs with gradients off)
+        # is kept as a REWRAP cut as well: what it was computed from gets no gradient through it
+        # (GL103 reports it only where the code evidently wants that gradient, e.g. asks
+        # `autograd.grad(y, x)` for it)
         kept = frozenset(
-            (org, Cut(REWRAP, c.node, hard=False, then=node) if c.kind in ("detach", "data") else c)
-            for org, c in base.cuts if c.kind not in _DELIBERATE_CUTS or c.kind in ("detach", "data"))
+            (org, Cut(REWRAP, c.node, hard=False, then=node) if c.kind in _DELIBERATE_CUTS else c) for org, c in base.cuts)
         return Val(base.live | {o}, kept, _E, _E, K.TENSOR, attrs)
 
     def opt_event(self, node, st: State, kind: str, target: Val) -> None:
