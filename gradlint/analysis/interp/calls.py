@@ -61,6 +61,35 @@ def _wrapped_candidates(ev: CallEvent) -> list[Val]:
     return out
 
 
+def dataclass_fields(node: cst.ClassDef) -> list[str]:
+    """The fields of a class decorated with `@dataclass` (`dataclasses.dataclass`, flax's and
+    chex's `...dataclass`, with or without arguments) in the order its generated __init__ takes
+    them: the annotated names of its body, less `ClassVar`s. Empty for any other class, and for
+    one with bases (inherited fields come first, from classes this does not read)."""
+    if node.bases:
+        return []
+    if not any(_last_name(d.decorator) == "dataclass" for d in node.decorators):
+        return []
+    out = []
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                ann = small.annotation.annotation
+                head = ann.value if isinstance(ann, cst.Subscript) else ann
+                if _last_name(head) != "ClassVar":
+                    out.append(small.target.value)
+    return out
+
+
+def _last_name(node) -> str | None:
+    """`dataclass` of `dataclass`, `dataclasses.dataclass` and `struct.dataclass(frozen=True)`."""
+    if isinstance(node, cst.Call):
+        node = node.func
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
 # cuts that make a new leaf on purpose (not kept by requires_grad_: see make_requires_grad)
 _DELIBERATE_CUTS = frozenset({"detach", "data", "no_grad", "inference"})
 
@@ -441,6 +470,14 @@ class CallsMixin(_Base):
             # run __init__ with the real arguments: what it stores on self (a model, an
             # optimizer over it, a criterion) is what the other methods will find
             self.call_function(init, ev, st, ev.args, ev.kwargs, self_val=inst)
+        elif not info.is_module:
+            fields = dataclass_fields(info.node)
+            if fields and not any(a.get(F.STARRED) for a in ev.args) and len(ev.args) <= len(fields):
+                # `Batch(x, y)` of a @dataclass: the generated __init__ stores each argument in
+                # its field (`batch.x` is x), by position, then by keyword
+                given = dict(zip(fields, ev.args))
+                given.update((k, v) for k, v in ev.kwargs.items() if k in fields and k not in given)
+                inst.attrs[F.FIELDS].update(given)
         return inst
 
     def _call_layers(self, seq: Val, layers: tuple, ev: CallEvent, st: State) -> Val:
