@@ -146,6 +146,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),
         ('https://github.com/tensorflow/tensorflow/issues/8625', 'the prediction is thresholded with tf.floor(sigmoid(...)) before the L1 loss; floor has no gradient, so minimize() finds no gradient for any variable (the answer: "tf.floor doesn\'t have a gradient")'),
     ),
+    'GL412': (
+        ('https://github.com/sanghyun-son/EDSR-PyTorch/issues/36', "--precision half converts the whole super-resolution model to float16 with model.half() and trains it with Adam on the float16 weights; every batch's loss is inf and is skipped (the authors: half precision is only supported for testing)"),
+    ),
     'GL501': (
         ('https://github.com/dillondavis/RecurrentAttentionConvolutionalNeuralNetwork/issues/4', 'the pairwise ranking loss returns one value per sample; with batch_size 32 instead of 1, .backward() is called on a vector'),
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),

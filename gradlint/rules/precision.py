@@ -1,7 +1,7 @@
 """GL4xx numerical precision: finite differences, gradcheck dtypes, exact comparisons, large
 low-precision sums, AMP scaling, and the operations whose gradient turns into NaN.
 
-Why this module is long: it is a catalogue of 10 rules, one class each, and a rule class is
+Why this module is long: it is a catalogue of 13 rules, one class each, and a rule class is
 its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
 few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 """
@@ -20,6 +20,7 @@ from ..analysis.frameworks.arrays import epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
+from ..analysis.queries import dtype_named
 from ..analysis.walk import callee_last, code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
@@ -1534,3 +1535,115 @@ class AcosAtUnit(_FlowsToLoss):
             "-1/sqrt(1 - x²) is infinite there and NaN after the chain rule, though the loss stays finite; clamp strictly "
             "inside first, e.g. `x.clamp(-1 + 1e-7, 1 - 1e-7)`",
         )
+
+
+# libraries that keep float32 master weights for a float16 model (apex amp O2, its
+# FP16_Optimizer, DeepSpeed's fp16 mode): the optimizer does not step the float16 copy
+_MASTER_WEIGHTS = ("amp.initialize", "FP16_Optimizer", "deepspeed", "master_params", "fp16_optimizer")
+
+
+class HalfPrecisionWeightsTrained(Rule):
+    code = "GL412"
+    message = "a model converted to float16 with .half() is trained by an optimizer that updates its float16 weights directly"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/amp.html"
+    triggers = ("half", "float16")
+    rationale = """
+        `model.half()` (or `.to(torch.float16)`) converts the weights themselves. An optimizer
+        over `model.parameters()` then updates float16 numbers: an update smaller than half a
+        unit in the last place of a weight (about 5e-4 of its size) is rounded away, so small
+        learning rates stop training; Adam's `eps=1e-8` is 0 in float16 and its second-moment
+        estimate underflows, so a weight whose gradient is 0 for a while gets a 0/0 = NaN update;
+        the float16 gradients themselves overflow to inf or underflow to 0 without loss scaling.
+        The loss turns to NaN or inf after a few steps (EDSR-PyTorch#36: "half precision is only
+        supported for testing"), and a GradScaler refuses float16 parameters ("Attempting to
+        unscale FP16 gradients").
+
+        Instead: keep the model in float32 and run the forward pass under
+        `torch.autocast("cuda", dtype=torch.float16)` with a `torch.amp.GradScaler()` (float32
+        master weights, float16 compute); convert with `.half()` only for inference.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            model = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 10)).half()
+            opt = torch.optim.Adam(model.parameters(), lr=1e-4)
+            for step in range(100):
+                x = torch.randn(16, 32).half()
+                loss = model(x).float().pow(2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            """,
+            line=3,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 10))
+        opt = torch.optim.Adam(model.parameters(), lr=1e-4)
+        for step in range(100):
+            loss = model(torch.randn(16, 32)).pow(2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        model.half().eval()
+        with torch.no_grad():
+            preds = model(torch.randn(4, 32).half())
+        """
+    ]
+
+    call_names = frozenset({"half", "to"})
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._halved: list = []  # (event, the module's certain origins)
+        self._steps: list = []
+        self._enabled = not any(w in ctx.source.text for w in _MASTER_WEIGHTS)
+
+    def on_call(self, ev: CallEvent) -> None:
+        recv = ev.recv
+        if not self._enabled or recv is None or recv.kind != K.MODULE or recv.get(F.FW) not in (None, "torch"):
+            return
+        if ev.method == "to" and self._named_dtype(ev) != "float16":
+            return
+        origins = frozenset(o for o in recv.live if o.certain and not o.frozen)
+        if origins:
+            self._halved.append((ev, origins))
+
+    @staticmethod
+    def _named_dtype(ev: CallEvent) -> str | None:
+        for v in list(ev.args) + [ev.kwargs.get("dtype")]:
+            dt = dtype_named(v)
+            if dt is not None:
+                return dt
+        return None
+
+    def on_opt(self, ev: OptEvent) -> None:
+        # a torch.optim optimizer built here (an unseen one may keep master weights of its own)
+        if ev.kind == "step" and ev.target.kind == K.OPTIMIZER and (ev.target.get(F.QUAL) or "").startswith("torch.optim."):
+            self._steps.append(ev)
+
+    def finish(self) -> None:
+        interp = self.ctx.interp
+        for ev, origins in self._halved:
+            for s in self._steps:
+                if s.ctx.run != ev.ctx.run or s.seq < ev.seq:
+                    continue
+                direct = frozenset(o for o in (s.target.get(F.OPT_PARAMS) or ()) if o.certain)
+                updated = frozenset().union(direct, *(interp.parts_of(o) | interp.holders_of(o) for o in direct))
+                if origins & updated:
+                    self.report(
+                        ev.node,
+                        lambda line, s=s: (
+                            f"this converts the model's weights to float16, and the optimizer stepped on line {line(s.node)} "
+                            "updates them in float16: updates below ~5e-4 of a weight are rounded away, Adam's eps (1e-8) "
+                            "is 0 and its moments underflow, so training stalls or turns NaN; keep the weights in float32 "
+                            "and use torch.autocast(dtype=torch.float16) with a GradScaler (.half() only for inference)"
+                        ),
+                    )
+                    break

@@ -67,6 +67,7 @@ NEEDS_CONSTRUCTION = {
     ("GL206", 0): "that `opt_d` steps D's parameters (an optimizer given as a parameter steps unknown ones)",
     ("GL305", 0): "that `w` is a leaf that requires grad",
     ("GL401", 0): "the step `eps` and the dtype of `w` (both parameters)",
+    ("GL412", 0): "that `model` holds float16 weights (the `.half()` is part of its construction)",
     ("GL508", 1): "that `w` is a tensor: on the path of a backpropagated loss sits any number (`lam * loss`)",
     ("GL706", 0): "that `model` is a Probe: the class is defined, but nothing says this parameter is one",
 }
