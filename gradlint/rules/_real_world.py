@@ -183,6 +183,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/huawei-noah/AdderNet/issues/21', 'the custom autograd.Function adder computes grad_W_col and grad_X_col in backward but never returns them, so backward returns None for a forward with two inputs and loss.backward() fails ("function adderBackward returned an incorrect number of gradients (expected 2, got 1)")'),
         ('https://github.com/1zb/pytorch-image-comp-rnn/issues/4', 'the straight-through Sign function takes two forward inputs (input, is_training) but its backward returns only grad_output, so backpropagating through the binarizer fails with "function SignBackward returned an incorrect number of gradients (expected 2, got 1)"'),
     ),
+    'GL515': (
+        ('https://github.com/pytorch/pytorch/issues/5878', 'for dynamic evaluation the LSTM is put in eval mode and then backpropagated through; the cuDNN RNN kernels only implement backward in training mode'),
+        ('https://github.com/wiseodd/controlled-text-generation/issues/24', 'the generator loss is computed on soft embeddings that sample_soft_embed() produces after self.eval(); restoring self.train() afterwards does not help, because the GRU forward already ran in eval mode, so the cuDNN RNN backward of loss_G fails on GPU'),
+    ),
     'GL701': (
         ('https://github.com/pytorch/pytorch/issues/666', 'a variable number of layers is kept in a plain Python list attribute, so nn.Module does not register them and their parameters are never returned by parameters()'),
         ('https://github.com/pytorch/pytorch/issues/715', "hidden layers (each a [Linear, activation] pair) are appended to a plain list self.hids, so only the classifier's parameters reach the optimizer"),

@@ -1,7 +1,7 @@
 """GL5xx other autograd API misuse: shapes, inference tensors, checkpointing, JAX transforms, custom
 autograd Functions, requires_grad timing.
 
-Why this module is long: it is a catalogue of 14 rules, one class each, and a rule class is
+Why this module is long: it is a catalogue of 15 rules, one class each, and a rule class is
 its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
 few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 """
@@ -1902,3 +1902,115 @@ def _unmarked_inplace_input(fwd: cst.FunctionDef, all_tensors: bool = False) -> 
             continue
         return node, name
     return None
+
+
+_RNN_CLASSES = frozenset({"torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN"})
+# the workaround the error message's threads give: cuDNN off for the RNN (its CPU/native
+# kernels have a backward in eval mode too)
+_CUDNN_OFF = re.compile(r"cudnn\.enabled\s*=\s*False|cudnn\.flags\(\s*enabled\s*=\s*False")
+
+
+class RnnBackwardInEvalMode(Rule):
+    code = "GL515"
+    message = "backward through an nn.LSTM/GRU/RNN whose forward ran in eval mode: cuDNN raises \"cudnn RNN backward can only be called in training mode\""
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.LSTM.html"
+    triggers = ("eval", "train(")
+    rationale = """
+        On CUDA, `nn.LSTM`, `nn.GRU` and `nn.RNN` run cuDNN kernels, and cuDNN implements the
+        RNN backward only for a forward pass made in training mode. A model put in `eval()`
+        mode (to switch dropout off) and then differentiated — dynamic evaluation, test-time
+        adaptation, an adversarial attack or a saliency map computed on a trained text model —
+        raises "cudnn RNN backward can only be called in training mode" at `backward()` /
+        `autograd.grad` (pytorch/pytorch#5878). On the CPU the same code runs, which is why it
+        passes locally.
+
+        Instead: call `model.train()` before the forward pass that is differentiated (set the
+        dropout probabilities to 0 if it must behave as in evaluation), or run that forward
+        with cuDNN disabled: `with torch.backends.cudnn.flags(enabled=False):`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            model = nn.LSTM(8, 16, batch_first=True).cuda()
+            model.eval()
+            x = torch.randn(4, 10, 8, device="cuda", requires_grad=True)
+            out, _ = model(x)
+            out[:, -1].sum().backward()
+            saliency = x.grad.abs()
+            """,
+            line=7,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.LSTM(8, 16, batch_first=True).cuda()
+        model.eval()
+        x = torch.randn(4, 10, 8, device="cuda", requires_grad=True)
+        with torch.no_grad():
+            preds, _ = model(x)
+        model.train()
+        out, _ = model(x)
+        out[:, -1].sum().backward()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.LSTM(8, 16, batch_first=True).cuda()
+        model.eval()
+        x = torch.randn(4, 10, 8, device="cuda", requires_grad=True)
+        with torch.backends.cudnn.flags(enabled=False):
+            out, _ = model(x)
+        out[:, -1].sum().backward()
+        """,
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        text = ctx.source.text
+        self._enabled = "cuda" in text and not _CUDNN_OFF.search(text)
+        self._modes: list = []  # (run, seq, origins, training?) of train()/eval() calls
+
+    def on_call(self, ev: CallEvent) -> None:
+        if not self._enabled:
+            return
+        func = ev.func
+        if ev.method in ("eval", "train") and ev.recv is not None and ev.recv.kind == K.MODULE:
+            flag = ev.arg(0, "mode")
+            c = flag.get(F.CONST) if flag is not None else True
+            if isinstance(c, bool) or ev.method == "eval":
+                self._modes.append((ev.ctx.run, ev.seq, frozenset(o for o in ev.recv.live if o.certain), ev.method == "train" and c))
+            return
+        if func is None or func.kind != K.MODULE or func.get(F.QUAL_NEW) not in _RNN_CLASSES or not ev.result.live:
+            return
+        if ev.ctx.grad != "on":
+            return
+        rnn = frozenset(o for o in func.live if o.certain)
+        if not rnn:
+            return
+        holders = frozenset().union(rnn, *(self.ctx.interp.holders_of(o) for o in rnn))
+        last = None
+        for run, seq, origins, training in self._modes:
+            if run == ev.ctx.run and seq < ev.seq and origins & holders and (last is None or seq > last[0]):
+                last = (seq, training)
+        if last is not None and not last[1]:
+            ev.add_note(Note("rnn_eval", ev.node))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind not in ("backward", "autograd_grad"):
+            return
+        for n in ev.target.sorted_notes("rnn_eval"):
+            self.report(
+                ev.node,
+                lambda line, fwd=n.node: (
+                    f"this backward goes through the recurrent layer called on line {line(fwd)} while its model was in "
+                    "eval mode: on CUDA, cuDNN raises \"cudnn RNN backward can only be called in training mode\"; call "
+                    "model.train() before that forward pass (dropout p=0 if needed), or run it under "
+                    "`torch.backends.cudnn.flags(enabled=False)`"
+                ),
+            )
+            return
