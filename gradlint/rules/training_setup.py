@@ -1660,3 +1660,122 @@ def _understood(params) -> bool:
         if isinstance(keys, dict):
             stack.extend(keys.values())
     return True
+
+
+# optimizers that keep a state between steps (moment estimates, momentum buffers, curvature
+# pairs); SGD does only with momentum
+_STATEFUL_OPTIMIZERS = frozenset({
+    "Adam", "AdamW", "Adamax", "NAdam", "Nadam", "RAdam", "RMSprop", "Adagrad", "Adadelta", "SparseAdam",
+    "Rprop", "ASGD", "Ftrl", "Lion", "Adafactor", "AdamWeightDecay",
+})  # not LBFGS: one step(closure) is a whole run of max_iter iterations
+
+
+class OptimizerCreatedPerStep(Rule):
+    code = "GL711"
+    message = "an optimizer with state (Adam, momentum SGD, ...) is created anew for every step: its state restarts each time"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/optim.html"
+    triggers = tuple(sorted(_STATEFUL_OPTIMIZERS | {"SGD"}))
+    rationale = """
+        Adam's moment estimates, RMSprop's running average and SGD's momentum buffer live in
+        the optimizer object. Constructed inside the training loop (or inside the function
+        that performs one training step) and stepped once, each optimizer starts from empty
+        state: every update is a first update (for Adam about `lr` times the sign of the
+        gradient, whatever its size), momentum never builds up, and a learning-rate scheduler
+        attached to it restarts too. Inside a `tf.function` training step the new optimizer's
+        variables are created on every call, which TensorFlow refuses on the second one
+        ("tf.function only supports singleton tf.Variables created on the first call").
+
+        Instead: create the optimizer once, before the loop, and reuse it. (An optimizer made
+        per task and stepped several times in an inner loop — per-example fine-tuning, a
+        meta-learning inner loop — is not reported.)
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            model = nn.Linear(10, 1)
+            for x, y in [(torch.randn(8, 10), torch.randn(8, 1))] * 100:
+                optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+                loss = (model(x) - y).pow(2).mean()
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        model = nn.Linear(10, 1)
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for x, y in [(torch.randn(8, 10), torch.randn(8, 1))] * 100:
+            loss = (model(x) - y).pow(2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        for task in range(5):
+            fast = nn.Linear(10, 1)
+            inner = torch.optim.Adam(fast.parameters(), lr=1e-2)
+            for step in range(10):
+                inner.zero_grad()
+                fast(torch.randn(4, 10)).pow(2).mean().backward()
+                inner.step()
+        """
+    ]
+    call_names = _STATEFUL_OPTIMIZERS | {"SGD"}
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._made: dict = {}  # id(creation node) -> the creation's CallEvent
+        self._done: set = set()
+
+    def on_call(self, ev: CallEvent) -> None:
+        r = ev.result
+        if r.kind != "optimizer" or r.get(F.CREATED) is not ev.node:
+            return
+        if ev.name == "SGD":
+            m = ev.arg(2, "momentum")
+            if m is None or m.get(F.CONST, 0) in (0, 0.0):
+                return  # plain SGD keeps nothing between steps
+        self._made[id(ev.node)] = ev
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind != "step":
+            return
+        made = self._made.get(id(ev.target.get(F.CREATED)))
+        if made is None or made.ctx.run != ev.ctx.run or id(made.node) in self._done:
+            return
+        loops = ev.ctx.loops
+        if loops and made.ctx.loops == loops and self._kept_parameters(made, loops[-1][0]):
+            where = loops[-1][0]
+            self._done.add(id(made.node))
+            self.report(made.node, lambda line, where=where, step=ev.node: (
+                f"this optimizer is created anew in every iteration of the loop on line {line(where)} and stepped once "
+                f"(line {line(step)}): its state (moment estimates, momentum) starts from zero each step, so every "
+                "update is a first update; create it once before the loop"))
+        elif not made.ctx.loops and made.ctx.fn is not None and made.ctx.fn is ev.ctx.fn and self._tf_function(made.ctx.fn):
+            self._done.add(id(made.node))
+            self.report(made.node, lambda line, step=ev.node: (
+                "this optimizer is created inside a tf.function training step that applies it (line "
+                f"{line(step)}): its variables are made on every call, which TensorFlow refuses after the first "
+                "(\"tf.function only supports singleton tf.Variables created on the first call\"), and its state would "
+                "restart each step; create it once outside the function"))
+
+    def _kept_parameters(self, made: CallEvent, loop) -> bool:
+        """What it updates is proven to outlive the iteration: known parameters, none of them
+        made in the loop body (a new model or perturbation each iteration wants a new optimizer;
+        parameters of an object the analysis does not see, maybe reloaded each time, prove
+        nothing)."""
+        params = made.result.get(F.OPT_PARAMS) or ()
+        return bool(params) and all(o.certain and o.node is not None and not self._inside(o.node, loop) for o in params)
+
+    def _inside(self, node, stmt) -> bool:
+        return node is stmt or any(a is stmt for a in self.ctx.ancestors(node))
+
+    @staticmethod
+    def _tf_function(fn) -> bool:
+        return any(d in ("tensorflow.function", "tf.function") for d in getattr(fn, "decorators", ()))

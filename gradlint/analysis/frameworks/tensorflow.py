@@ -414,7 +414,7 @@ class TensorFlow(Framework):
             return it.new_module(node, q, fw="tf", attrs=made or None)
         if (q.startswith("keras.optimizers.") and last[:1].isupper()
                 or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
-            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.QUAL: q, F.FW: "tf"})
+            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: frozenset(), F.QUAL: q, F.FW: "tf", F.CREATED: node})
         if q.startswith("keras.losses.") and last[:1].isupper():
             return Val(kind=K.INSTANCE, attrs={F.LOSS_MODULE: last, F.FW: "tf"})
         if last in NONDIFF_FUNCS:

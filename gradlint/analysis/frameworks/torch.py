@@ -790,7 +790,7 @@ class Torch(Framework):
         last = q.rsplit(".", 1)[-1]
         if q.startswith(TORCH_OPTIMIZER_PREFIXES) and last[:1].isupper() and not any(p in q for p in TORCH_OPTIMIZER_NON_OPT):
             params = ev.arg(0, "params") or EMPTY
-            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: param_origins(params), F.QUAL: q})
+            return Val(kind=K.OPTIMIZER, attrs={F.OPT_PARAMS: param_origins(params), F.QUAL: q, F.CREATED: node})
         if q.startswith("torch.optim.lr_scheduler."):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.nn.") and last[:1].isupper() and not q.startswith("torch.nn.functional") and not q.startswith("torch.nn.utils") and not q.startswith("torch.nn.init"):
