@@ -97,6 +97,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL304': (
         ('https://github.com/pytorch/pytorch/issues/74158', 'a hand-written gradient-descent step assigns w = w - lr * w.grad inside torch.no_grad(); the name w now refers to a fresh tensor without requires_grad, so the next line (w.grad.zero_()) and every later backward lose the parameter'),
+        ('https://github.com/iArunava/scratchai/pull/40', 'the FGM attack makes the input a leaf with requires_grad and only then unsqueezes a single image to a batch; the name x now points at a non-leaf view, so after backward x.grad is None and the perturbation cannot be computed'),
         ('https://github.com/pytorch/pytorch/issues/2730', 'x is created as a leaf with requires_grad=True and immediately moved with .cuda(); the name x now refers to the CUDA copy, a non-leaf whose .grad is never populated, so print(x.grad) shows None after backward'),
     ),
     'GL306': (

@@ -73,7 +73,11 @@ class StatementsMixin(_Base):
                 return
             handler = self._stmt.get(type(stmt))
             if handler is None:
-                continue
+                # the body of a one-line compound statement (`if c: x = x.unsqueeze(0)`, a
+                # SimpleStatementSuite) holds small statements directly
+                handler = self._small.get(type(stmt))
+                if handler is None:
+                    continue
             self.steps += 1
             if self.steps > self.budget:
                 raise AnalysisBudgetExceeded()
