@@ -398,9 +398,15 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                 out[name] = evidenced_scaler(fn.node)
                 continue
             o = Origin(K.ORIGIN_SYM, name, fn.node, certain=False)
-            attrs = {F.SYM: name}
+            attrs: dict = {F.SYM: name}
             if role == "tensor":
                 attrs[F.FW] = "torch"
+            default = fn.defaults.get(name)
+            c = default.get(F.CONST) if default is not None else None
+            if default is not None and default.kind == K.NUMBER and isinstance(c, (int, float)) and not isinstance(c, bool):
+                # `lambda_gp=10.0`: a number by default, and 0-dim whatever a caller passes in its
+                # place (a weight, a coefficient): `lambda_gp * penalty.mean()` is a 0-dim loss term
+                attrs[F.SCALAR] = True
             out[name] = Val(live=frozenset({o}), kind=K.TENSOR if ann else None, attrs=attrs)
         return out
 
