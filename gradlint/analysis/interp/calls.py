@@ -412,6 +412,8 @@ class CallsMixin(_Base):
         ret = self._after_function(fn, inner, "inline", env)
         if act.yields and not act.returns:
             ret = combine(act.yields, kind=K.LIST)
+        if fn.wrapped:
+            ret = Val(ret.live, ret.cuts, ret.notes, ret.graphs)
         return ret
 
     def _saved_arguments(self, names: list[str], ev: CallEvent, st: State, inner: State) -> None:

@@ -73,6 +73,7 @@ class FunctionInfo:
     __slots__ = (
         "node", "name", "qualname", "cls", "params", "defaults", "closure", "decorators",
         "grad", "grad_node", "jit", "is_static", "is_classmethod", "is_lambda", "standalone_done", "inlined", "truncated", "uses",
+        "wrapped",
     )
 
     def __init__(self, node, name: str, qualname: str, cls: ClassInfo | None, closure: tuple) -> None:
@@ -96,6 +97,10 @@ class FunctionInfo:
         # its own, where that call is within reach (main -> train -> step -> compute_loss)
         self.truncated = False
         self.uses: Any = None  # evidence.Uses of its body, computed on first use (interp/evidence.py)
+        # decorated with a value that is one of several callables (`@value_and_grad` bound to
+        # jax.value_and_grad on one path, to a local wrapper on another): what a call returns
+        # has the history of the body's result, but its structure is not known
+        self.wrapped = False
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"<fn {self.qualname}>"

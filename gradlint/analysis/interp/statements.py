@@ -462,6 +462,8 @@ class StatementsMixin(_Base):
         if qual is None:
             if isinstance(expr, cst.Name):
                 fn.decorators.append(expr.value)
+            if v.kind is None and v is not EMPTY and call_args is None:
+                fn.wrapped = True  # alternatives met (a join): which one wraps it is not known
             return
         fn.decorators.append(qual)
         handler = frameworks.decorator(qual)
