@@ -522,7 +522,7 @@ class DetachStarvesParameters(StarvedOrigins):
                     c.then,
                     lambda line, region=region, hook=hook, who=who, ev=ev: (
                         (f"this makes a new leaf of a value computed in `{hook}` (line {line(region)}), which runs with "
-                         f"gradients off" if hook else f"this makes a new leaf of a value computed under no_grad (line {line(region)})")
+                         f"gradients off" if hook else f"this makes a new leaf of a value computed with gradients off (line {line(region)})")
                         + f": that silences \"does not require grad\", but nothing connects it to {who}, so {who} gets no "
                         f"gradient from {diff_phrase(ev, line)}; compute it under `torch.enable_grad()` from inputs that require grad"
                     ),
