@@ -172,6 +172,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL508': (
         ('https://github.com/jax-ml/jax/issues/2287', 'jax.ops.index_update(tab_x, i, x) is called for its effect but returns a new array; the discarded result leaves tab_x and tab_v all zeros'),
+        ('https://github.com/jax-ml/jax/issues/1954', "the linear-dynamics rollout is written with lax.fori_loop, which lowers to a while_loop that reverse-mode AD cannot differentiate (grad fails: no differentiation rule for 'while'); its result is also discarded, so outs stays zeros; the commenter's fix is lax.scan, which is differentiable"),
     ),
     'GL509': (
         ('https://github.com/jax-ml/jax/issues/2097', 'the cross-entropy is written with the labels y in both places instead of the prediction p, so the loss does not depend on params, the gradient is zero and Adam never changes the weights'),

@@ -643,6 +643,23 @@ class RequiresGradSetAfterUse(Rule):
                     )
 
 
+# JAX functions that only return a value (no side effect, no `out=`): as a statement they do
+# nothing. Structured loops (the loop state is the return value; not lax.cond/switch, which
+# code calls for a branch's host effect or to check that it traces) and the jax.numpy
+# functions that NumPy code calls for their effect (`np.clip(w, lo, hi, out=w)`, `np.copyto`)
+_JAX_PURE = frozenset({
+    "jax.lax.fori_loop", "jax.lax.scan", "jax.lax.while_loop", "jax.lax.map",
+    "jax.lax.dynamic_update_slice", "jax.lax.stop_gradient",
+    *(f"jax.numpy.{n}" for n in ("clip", "where", "maximum", "minimum", "append", "insert", "delete", "fill_diagonal",
+                                  "put", "copyto", "nan_to_num", "round", "sort", "flip", "roll", "reshape",
+                                  "transpose", "squeeze", "expand_dims", "concatenate", "stack", "add", "multiply",
+                                  "subtract", "divide", "abs", "exp", "log", "sqrt")),
+})
+
+
+_HOST_EFFECT = re.compile(r"\bdebug\.|callback|\bprint\(|\blog(ging|ger)?\.")
+
+
 class ResultDiscarded(Rule):
     code = "GL508"
     message = "the result of an out-of-place tensor operation (or a JAX functional update) is discarded: the line has no effect"
@@ -651,7 +668,7 @@ class ResultDiscarded(Rule):
     triggers = ("at[", "index_update", "index_add", ".detach()", ".clamp(", ".clip(", ".add(", ".mul(", ".div(",
                 ".sub(", ".masked_fill(", ".scatter(", ".index_", ".zero(", ".abs(", ".neg(", ".sqrt(", ".exp(",
                 ".renorm(", ".lerp(", ".sign(", ".relu(", ".normal(", ".uniform(", ".squeeze(", ".unsqueeze(",
-                ".t(", ".transpose(", ".fill_diagonal(")
+                ".t(", ".transpose(", ".fill_diagonal(", "fori_loop", "scan(", "while_loop", "jnp.")
     rationale = """
         `w.clamp(0, 1)`, `h.detach()`, `x.masked_fill(mask, 0)` return a *new* tensor and
         leave their receiver unchanged; written as a statement, their result is thrown away
@@ -659,7 +676,9 @@ class ResultDiscarded(Rule):
         the hidden state is never detached (its graph keeps growing), the mask is never
         applied. In JAX every update is functional: `x.at[i].set(v)` (and the old
         `jax.ops.index_update(x, i, v)`) returns the updated array, and a discarded result
-        leaves `x` as it was.
+        leaves `x` as it was; so does every `jax.numpy` function (`jnp.clip(w, -c, c)` has no
+        `out=`) and structured control flow, whose loop state is its return value
+        (`lax.fori_loop(0, n, step, (outs, x))` as a statement computes nothing that stays).
 
         gradlint reports such a call used as a statement when its receiver is proven to be a
         tensor/array. Instead: assign the result (`w = w.clamp(0, 1)`, `x = x.at[i].set(v)`),
@@ -711,7 +730,7 @@ class ResultDiscarded(Rule):
         """,
     ]
 
-    call_names = AT_UPDATES | OUT_OF_PLACE_METHODS | INDEX_UPDATES
+    call_names = AT_UPDATES | OUT_OF_PLACE_METHODS | INDEX_UPDATES | frozenset(q.rsplit(".", 1)[-1] for q in _JAX_PURE)
 
     def on_call(self, ev: CallEvent) -> None:
         m = ev.method
@@ -727,6 +746,11 @@ class ResultDiscarded(Rule):
             self.report(ev.node, f"JAX arrays are immutable: `.at[...].{m}(...)` returns the updated array and leaves `{name}` "
                                  f"unchanged, so this line does nothing; assign it: `{name} = {self.ctx.code(ev.node)}`")
             return
+        if ev.qual in _JAX_PURE and not self._host_effect(ev):
+            what = "the loop's final state" if ev.name in ("fori_loop", "scan", "while_loop", "map") else "a new array"
+            self.report(ev.node, f"`{self.ctx.code(ev.node.func)}` returns {what} and changes nothing in place (JAX is "
+                                 f"functional), so this line does nothing; assign its result")
+            return
         if ev.qual is not None and ev.qual.startswith("jax.ops.") and ev.qual.rsplit(".", 1)[-1] in INDEX_UPDATES:
             first = self.ctx.code(ev.arg_nodes[0]) if ev.arg_nodes else "x"
             self.report(ev.node, f"`{ev.qual}` returns the updated array and leaves `{first}` unchanged (JAX arrays are "
@@ -740,6 +764,16 @@ class ResultDiscarded(Rule):
         twin = f" or the in-place `{target}.{m}_(...)`" if recv.get(F.FW) == "torch" else ""
         self.report(ev.node, f"`{m}()` returns a new tensor and leaves `{target}` unchanged; its result is discarded, so "
                              f"this line does nothing: assign it (`{target} = {self.ctx.code(ev.node)}`){twin}")
+
+    def _host_effect(self, ev: CallEvent) -> bool:
+        """A loop or branch run for what its body does on the host (`lax.cond(c, lambda _:
+        jax.debug.print(...), ...)`, a callback): discarding its value is the point."""
+        texts = [self.ctx.code(n) for n in ev.arg_nodes]
+        for v in ev.args:
+            fn = v.get(F.FN)
+            if fn is not None and getattr(fn, "node", None) is not None:
+                texts.append(self.ctx.code(fn.node))
+        return any(_HOST_EFFECT.search(t) for t in texts)
 
     @staticmethod
     def _at_base(node):
