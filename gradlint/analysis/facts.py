@@ -188,7 +188,7 @@ TRACED = fact(
 )
 STAGED = fact(
     "staged", "computed by a jax.numpy/lax operation inside a jitted function: a tracer even when made from constants "
-    "or static arguments (omnistaging)",
+    "or static arguments (omnistaging); the jax.numpy call that made a tracer from static values only, or True",
     survives={Op.INDEX, Op.ITERATE_TENSOR, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
 )
 JAX_ARRAY = fact("jax_array", "a JAX array (arithmetic and jnp results; a view, slice or cast of one is one too)",

@@ -61,9 +61,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL121': (
         ('https://github.com/asantini29/phentax/pull/28', 'int(jnp.ceil(T / delta_t)) needs a concrete value, but under jax.jit T is a tracer, so tracing fails with ConcretizationTypeError'),
         ('https://github.com/unifyai/ivy/pull/16255', 'a Flax submodule calls np.asarray(x) on its input in __call__, so jit/grad of model.apply fails with TracerArrayConversionError'),
-        ('https://github.com/jax-ml/jax/issues/5017', 'an ODE solver builds its scan over jnp.arange(steps) where steps = jnp.array(...).astype(int); fine eagerly, ConcretizationTypeError under jit'),
         ('https://github.com/jax-ml/jax/issues/3974', "if np.array(n) > 1 with np = jax.numpy inside a jitted function; the comparison is staged, so Python's if gets a tracer"),
         ('https://github.com/waymo-research/waymax/issues/14', 'a jitted benchmark loops with range(state.remaining_timesteps) over a traced state field (TracerIntegerConversionError)'),
+        ('https://github.com/jax-ml/jax/issues/10330', "the function differentiated by jax.jit(jax.jacfwd(...)) calls NumPy's np.exp on its traced input; NumPy converts the tracer with __array__ and raises TracerArrayConversionError"),
     ),
     'GL201': (
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),

@@ -2123,7 +2123,12 @@ class ConcreteValueInTracedFunction(Rule):
             vals = [v for i, v in enumerate(ev.args) if i in sizes]
             vals += [v for k, v in ev.kwargs.items() if k in _STATIC_SIZE_KEYWORDS.get(q, ())]
             if any(_traced(v, jit) for v in vals):
-                self._report(ev.node, "jit", False, size=True)
+                made = next((v.get(F.STAGED) for v in vals if isinstance(v.get(F.STAGED), cst.Call)
+                             and not any(o.kind == "jaxarg" for o in v.live)), None)
+                if made is not None:
+                    self._report_staged(made, ev.node)
+                else:
+                    self._report(ev.node, "jit", False, size=True)
             return
         if not (is_np or is_cast or is_meth):
             return
@@ -2156,6 +2161,18 @@ class ConcreteValueInTracedFunction(Rule):
         for o, c in certain_cuts(ev.target, ("float", "int", "bool"), framework="jax"):
             if o.kind == "jaxarg":
                 self._report(c.node, "grad", False)
+
+    def _report_staged(self, made, use) -> None:
+        """A size computed with jax.numpy from static values only (shapes, static arguments):
+        the jnp call is what made it a tracer (omnistaging), so it is reported there."""
+        self.report(
+            made,
+            lambda line: (
+                f"`{call_name(made)}` of static values (shapes, static arguments) is still staged inside jax.jit (every "
+                f"jax.numpy call is): its result is a tracer, and `{call_name(use)}` on line {line(use)} takes a size from "
+                "it, which raises ConcretizationTypeError; compute sizes with Python or NumPy (`min(...)`, `np.minimum`)"
+            ),
+        )
 
     def _report(self, node, kind: str, is_np: bool, size: bool = False) -> None:
         what = f"`{call_name(node)}`" if isinstance(node, cst.Call) else "this conversion"

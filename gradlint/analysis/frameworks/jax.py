@@ -320,8 +320,12 @@ class Jax(Framework):
             traced = st.ctx.traced
             if traced is not None and traced.kind == "jit" and last not in _STATIC_RESULTS:
                 # under jit every jax.numpy/lax operation is staged (omnistaging): even
-                # `jnp.array(n)` of a static argument is a tracer there
-                attrs[F.STAGED] = True
+                # `jnp.array(n)` of a static argument is a tracer there. The fact holds the
+                # operation that made a tracer from static values (`jnp.minimum(n_aval, n)`):
+                # that is what to change; one computed from a staged value keeps its origin
+                inherited = next((v.get(F.STAGED) for v in allv if v.get(F.STAGED)), None)
+                from_args = any(o.kind == K.ORIGIN_JAXARG for v in allv for o in v.live)
+                attrs[F.STAGED] = inherited if inherited is not None else (True if from_args else node)
             dt = dtype_of(allv)
             if dt:
                 attrs[F.DTYPE] = dt

@@ -473,8 +473,9 @@ class ExpressionsMixin(_Base):
         if any(v.kind == K.TENSOR or v.get(F.FW) or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
             compared = Cut("compare", node, hard=False)
             attrs: dict = {F.DTYPE: "bool", F.FW: fw_of(vals)}
-            if any(v.get(F.STAGED) for v in vals):
-                attrs[F.STAGED] = True  # a comparison of a staged jax value is staged too
+            staged = next((v.get(F.STAGED) for v in vals if v.get(F.STAGED)), None)
+            if staged is not None:
+                attrs[F.STAGED] = staged  # a comparison of a staged jax value is staged too
             return cut(combine(vals), compared, kind=K.TENSOR, attrs=attrs)
         if len(ops) == 1 and ops[0] in ("==", "!="):
             # `self.activation == 'relu'` with the field set from a constructor argument: decided,
@@ -542,8 +543,9 @@ class ExpressionsMixin(_Base):
             attrs[F.SCALAR] = False
         if any(v.get(F.TRACED) for v in vals):
             attrs[F.TRACED] = True
-        if any(v.get(F.STAGED) for v in vals):
-            attrs[F.STAGED] = True
+        staged = next((v.get(F.STAGED) for v in vals if v.get(F.STAGED)), None)
+        if staged is not None:
+            attrs[F.STAGED] = staged
         exact = product_exact(op, vals, node)
         if exact is not None:
             attrs[F.EXACT] = exact

@@ -241,7 +241,7 @@ class MethodsMixin(_Base):
         if recv.get(F.TRACED):
             attrs[F.TRACED] = True
         if recv.get(F.STAGED):
-            attrs[F.STAGED] = True
+            attrs[F.STAGED] = recv.get(F.STAGED)  # (where a static value became a tracer)
         if st.ctx.grad == "inference":
             attrs[F.INFERENCE] = st.ctx.grad_node or node
         if recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None:
