@@ -233,16 +233,20 @@ def join(values: Iterable[Val]) -> Val:
     return Val(live, cuts, notes, graphs, kind, attrs)
 
 
+# facts kept where only one path has them (sets merged; may-facts)
+_ONE_SIDED = UNION_FACTS | ANY_FACTS
+
+
 def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
     """The facts of two paths where they meet, each by its declared join (facts.Join)."""
     if a is b:
         return a
     if not a or not b:
-        # Keep only union facts from whichever side has them.
+        # Keep only the one-sided facts (union and may-facts) of whichever side has them.
         src = a or b
         if not src:
             return None
-        kept = {k: v for k, v in src.items() if k in UNION_FACTS or k in ANY_FACTS}
+        kept = {k: v for k, v in src.items() if k in _ONE_SIDED}
         return kept or None
     out = {}
     for k, va in a.items():
@@ -263,10 +267,10 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
                     out[k] = join([va, vb])
                 elif isinstance(va, tuple) and isinstance(vb, tuple) and len(va) == len(vb):
                     out[k] = tuple(x if x is y else join([x, y]) for x, y in zip(va, vb))
-        elif k in UNION_FACTS or k in ANY_FACTS:
+        elif k in _ONE_SIDED:
             out[k] = va
     for k, vb in b.items():
-        if (k in UNION_FACTS or k in ANY_FACTS) and k not in a:
+        if k in _ONE_SIDED and k not in a:
             out[k] = vb
     # an empty container (`buffer = []`, a loop that may run zero times) met with one that holds
     # elements: its elements are those of the other side

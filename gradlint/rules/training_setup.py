@@ -29,6 +29,11 @@ from .base import Family, Invalid, Rule
 FAMILY = Family("GL7", "training setup")
 
 
+def _within(ctx, node, stmt) -> bool:
+    """`node` is `stmt` or inside it."""
+    return node is stmt or any(a is stmt for a in ctx.ancestors(node))
+
+
 def _trainable_class(v) -> str | None:
     """The class name of a module value that owns parameters: a torch.nn layer that has them by
     default, or an nn.Module subclass of the file. None: not a module, or parameterless
@@ -222,7 +227,7 @@ class ModuleInPlainContainer(Rule):
             if home is None or not modules:
                 continue
             fresh = [m for m in modules if m.get(F.CREATED) is not None and id(m.get(F.CREATED)) not in self._registered
-                     and self._inside(m.get(F.CREATED), ev.node)]
+                     and _within(self.ctx, m.get(F.CREATED), ev.node)]
             if not fresh or any(_trains_itself(m) for m in fresh):
                 continue
             attr = key[1]
@@ -241,9 +246,6 @@ class ModuleInPlainContainer(Rule):
                 f"they stay at their random initialisation; use `{wrapper}(...)`",
                 key=("GL701", key),
             )
-
-    def _inside(self, node, stmt) -> bool:
-        return node is stmt or any(a is stmt for a in self.ctx.ancestors(node))
 
     def _registered_later(self, cls, attr: str) -> bool:
         """The class wraps or registers the container itself somewhere (`nn.ModuleList(self.x)`,
@@ -1771,11 +1773,8 @@ class OptimizerCreatedPerStep(Rule):
         parameters of an object the analysis does not see, maybe reloaded each time, prove
         nothing)."""
         params = made.result.get(F.OPT_PARAMS) or ()
-        return bool(params) and all(o.certain and o.node is not None and not self._inside(o.node, loop) for o in params)
-
-    def _inside(self, node, stmt) -> bool:
-        return node is stmt or any(a is stmt for a in self.ctx.ancestors(node))
+        return bool(params) and all(o.certain and o.node is not None and not _within(self.ctx, o.node, loop) for o in params)
 
     @staticmethod
     def _tf_function(fn) -> bool:
-        return any(d in ("tensorflow.function", "tf.function") for d in getattr(fn, "decorators", ()))
+        return any(d in ("tensorflow.function", "tf.function") for d in fn.decorators)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Pr
 from .. import facts as F
 from .. import kinds as K
 from ..kinds import Kind
-from ..values import EMPTY, Val
+from ..values import EMPTY, Cut, Val, combine, cut
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import CallEvent, DiffEvent, DiffKind
@@ -175,6 +175,13 @@ def method_returns_receiver(it: Interp, ev: "CallEvent", st: "State", recv: Val,
 
 def method_returns_nothing(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name: str | None) -> Val:
     return EMPTY
+
+
+def drawn(values: Iterable[Val], node: Any, attrs: dict) -> Val:
+    """Indices drawn from a categorical distribution the values parameterise
+    (`torch.multinomial`, `tf.random.categorical`, `jax.random.categorical`): a tensor without
+    history (autograd has no derivative for a draw), cut from its inputs as a "sample"."""
+    return cut(combine(values), Cut("sample", node, hard=False), kind=K.TENSOR, attrs=attrs)
 
 
 def table(names: Iterable[str], handler: Any) -> dict[str, Any]:

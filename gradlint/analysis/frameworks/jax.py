@@ -26,7 +26,7 @@ from ..interp.state import JitSpec
 from ..values import EMPTY, Cut, Origin, Val, combine, cut
 from ..walk import walk
 from .arrays import NONDIFF_FUNCS, factory_exact
-from .base import Evidence, Framework, Interp
+from .base import Evidence, Framework, Interp, drawn
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..interp.state import FunctionInfo, State
@@ -347,7 +347,7 @@ class Jax(Framework):
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs)
         if q == "jax.random.categorical":
             # drawn indices: integers without a gradient (the logits may even be -inf)
-            return cut(combine(allv), Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})
+            return drawn(allv, node, {F.FW: "jax", F.JAX_ARRAY: True})
         if q.startswith("jax.random."):
             return it.op_result(node, st, allv, kind=K.TENSOR, attrs={F.FW: "jax", F.JAX_ARRAY: True})
         # jax.tree_util & co: containers and functions, not arrays

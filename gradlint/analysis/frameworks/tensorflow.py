@@ -18,7 +18,7 @@ from ..names import dotted_name
 from ..queries import literal_dtype, truthy
 from ..values import EMPTY, Cut, Origin, Val, combine, cut
 from .arrays import NONDIFF_FUNCS
-from .base import Evidence, Framework, Interp, OptimizerMethod, method_returns_nothing, table
+from .base import Evidence, Framework, Interp, OptimizerMethod, drawn, method_returns_nothing, table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..interp.state import State
@@ -420,7 +420,7 @@ class TensorFlow(Framework):
         if last in NONDIFF_FUNCS:
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf"})
         if q in TF_SAMPLING:
-            return cut(combine(allv), Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf", F.DTYPE: "int"})
+            return drawn(allv, node, {F.FW: "tf", F.DTYPE: "int"})
         if q.startswith("tensorflow.data."):
             return Val(kind=K.INSTANCE)
         if q.startswith(TF1_LAYER_PREFIXES) and last in TF1_LAYER_FUNCS:

@@ -26,8 +26,8 @@ from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, tru
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
 from .arrays import FLOAT_CAST_METHODS, factory_exact, guarded_after_call, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
 from .base import (
-    Evidence, Framework, Interp, OptimizerMethod, method_returns_nothing, method_returns_receiver, returns_first_arg,
-    returns_nothing, table,
+    Evidence, Framework, Interp, OptimizerMethod, drawn, method_returns_nothing, method_returns_receiver,
+    returns_first_arg, returns_nothing, table,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -828,7 +828,7 @@ class Torch(Framework):
             return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int" if last.startswith("arg") else None})
         if q in SAMPLING:
             # `torch.multinomial(probs, 1)`: drawn indices, no history (as a distribution's sample())
-            return cut(combine(allv), Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int"})
+            return drawn(allv, node, {F.FW: "torch", F.DTYPE: "int"})
         if q in _INPLACE_CLAMPS and args and ev.arg_nodes:
             # `torch.clamp_(p, min=0.01)`: p itself is kept away from 0 from now on
             guard = guarded_after_call(last[:-1], args, kwargs, node)
@@ -931,7 +931,7 @@ class Torch(Framework):
             # drawn under no_grad: no history (an action index, a replayed action); rsample() keeps it
             return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch"})
         if m == "multinomial":
-            return cut(recv, Cut("sample", node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch", F.DTYPE: "int"})
+            return drawn([recv], node, {F.FW: "torch", F.DTYPE: "int"})
         if m in _MOVE_METHODS:
             attrs = propagate(recv.attrs, Op.MOVE)
             for a in args + list(kwargs.values()):
