@@ -246,6 +246,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/wonbeomjang/mobile-hair-segmentation-pytorch/issues/3', 'the image-gradient (edge consistency) loss first turns the predicted logits into a hard mask with argmax, so the loss has no gradient path to the network; added to the cross-entropy it silently contributes nothing, on its own backward fails'),
         ('https://github.com/keras-team/keras/issues/16663', 'the ranking loss compares tf.argsort(tf.argsort(y_pred)) integer ranks, which have no gradient, so fit() reports "No gradients provided for any variable"'),
         ('https://github.com/keras-team/keras/issues/2994', 'the Dice objective rounds the clipped predictions with K.round, whose gradient is zero/None, so the loss cannot train the network (and the Python `if (sum)` branches on a symbolic tensor)'),
+        ('https://github.com/tensorflow/tensorflow/issues/35713', 'a Spearman loss ranks y_pred with scipy.stats.rankdata via tf.numpy_function, which has no gradient, so fit() finds no gradient for any variable'),
     ),
     'GL804': (
         ('https://github.com/keras-team/keras/issues/2221', 'a custom Round layer at the end of the network makes the output piecewise constant; the gradient of the loss with respect to every parameter is zero, so nothing trains'),

@@ -80,6 +80,7 @@ def _piecewise_constant(call: cst.Call) -> bool:
 
 
 _SHAPE_CALLS = META_METHODS | {"shape", "len", "rank", "size_v2", "shape_v2"}
+_COLLECTORS = frozenset({"append", "extend", "insert", "add", "appendleft"})
 
 
 class _Body:
@@ -150,6 +151,20 @@ class _Body:
             self.bind(small.target, self.expr(small.target).join(self.expr(small.value)), join)
         elif isinstance(small, cst.Return) and small.value is not None:
             self.returned = self.returned.join(self.expr(small.value))
+        elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            self.collect(small.value)
+
+    def collect(self, call: cst.Call) -> None:
+        """`rhos.append(rho)`, `parts.extend(xs)`, `seen.add(v)`: the container now holds what
+        it is given (the same as `rhos += [rho]`, `rhos = rhos + [rho]`)."""
+        f = call.func
+        if (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.attr.value in _COLLECTORS
+                and call.args):
+            dep = _NONE
+            for a in call.args[-1:]:  # `insert(i, v)`: the value is the last argument
+                dep = dep.join(self.expr(a.value))
+            if dep.reached:
+                self.bind(f.value, dep, join=True)
 
     def block(self, stmts, join: bool = False) -> None:
         for st in stmts:
@@ -314,6 +329,11 @@ def _positional(fn) -> list[str]:
     return [n for n, kind, _ in fn.params if kind == "pos" and n not in ("self", "cls") and n not in fn.defaults]
 
 
+def _no_gradient(site: cst.CSTNode) -> bool:
+    """`tf.numpy_function(...)`, `tf.py_func(...)`: Python code run as an op, with no gradient."""
+    return isinstance(site, cst.Call) and callee_last(site) in TF_NO_GRADIENT_FUNCS
+
+
 def _what(site: cst.CSTNode) -> str:
     return f"`{callee_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
 
@@ -363,7 +383,7 @@ class _BodySites(Rule):
 
 class NonDifferentiableCustomLoss(_BodySites):
     code = "GL803"
-    message = "a custom loss whose value depends on the predictions only through round/argmax/argsort/a comparison/an integer cast: its gradient is zero or None"
+    message = "a custom loss whose value depends on the predictions only through round/argmax/argsort/a comparison/an integer cast/numpy_function: its gradient is zero or None"
     severity = Severity.WARNING
     docs = "https://www.tensorflow.org/guide/autodiff#gradients_of_non-differentiable_functions"
     triggers = ("loss",)
@@ -377,8 +397,13 @@ class NonDifferentiableCustomLoss(_BodySites):
         with "No gradients provided for any variable", `tape.gradient` returns None, and a
         PyTorch loss has no `grad_fn` or trains nothing.
 
+        `tf.numpy_function` and `tf.py_func` (Python code run as an op) register no gradient
+        at all: a loss computed through them gets None.
+
         The rule reads the body of a function that is evidently a loss: a Keras loss
-        `def ..._loss(y_true, y_pred)` (only `y_pred` is differentiated), or a function or
+        `def ..._loss(y_true, y_pred)` (only `y_pred` is differentiated) or the
+        `(y_true, y_pred)` function a loss-named factory returns
+        (`def spearman_loss(k): def rhos(y_true, y_pred): ...; return rhos`), or a function or
         `forward` of a `...Loss` class whose name says it is a loss in a file that trains.
         A hard operation used as a weight or mask on a smooth term keeps a smooth path and is
         not flagged; neither is a metric (accuracy, IoU) that is not named a loss. A Keras loss
@@ -453,7 +478,7 @@ class NonDifferentiableCustomLoss(_BodySites):
         if len(params) < 2:
             return None
         cls_loss = fn.cls is not None and fn.name in ("forward", "call", "__call__") and _loss_named(fn.cls.name)
-        if not (_loss_named(fn.name) or cls_loss):
+        if not (_loss_named(fn.name) or cls_loss or self._made_by_loss_factory(fn)):
             return None
         if params[0] == "y_true" and params[1] == "y_pred":
             inputs = {params[1]}  # a Keras loss: only the prediction is differentiated
@@ -471,6 +496,17 @@ class NonDifferentiableCustomLoss(_BodySites):
             inputs = set(params)  # unknown which is the prediction: smooth in none of them
         return _only_through_piecewise_constant(fn.node, inputs)
 
+    def _made_by_loss_factory(self, fn) -> bool:
+        """`def custom_loss(k): def rhos(y_true, y_pred): ...; return rhos`: the function a
+        loss-named factory returns is the loss (the Keras idiom for a loss with settings)."""
+        outer = next((a for a in self.ctx.ancestors(fn.node) if isinstance(a, (cst.FunctionDef, cst.ClassDef))), None)
+        if not isinstance(outer, cst.FunctionDef) or not _loss_named(outer.name.value):
+            return False
+        return any(
+            isinstance(r, cst.Return) and isinstance(r.value, cst.Name) and r.value.value == fn.name
+            for r in walk(outer.body, code_only=True)
+        )
+
     def emit(self, site, fn) -> None:
         if id(site) in self._unread:
             self.report(
@@ -479,6 +515,15 @@ class NonDifferentiableCustomLoss(_BodySites):
                 f"predictions only, so every layer that reaches the loss only through them gets a None gradient (\"No "
                 f"gradients provided for any variable\"); compute the loss from `y_pred` (a value another layer "
                 f"computed belongs in `model.add_loss`)",
+            )
+            return
+        if _no_gradient(site):
+            self.report(
+                site,
+                f"the loss `{fn.qualname}` depends on its predictions only through {_what(site)}, which runs Python "
+                f"code as an op and registers no gradient: the gradient is None (\"No gradients provided for any "
+                f"variable\"), so nothing trains; compute the loss with TensorFlow ops (a smooth surrogate for a "
+                f"ranking or a threshold), or use `tf.py_function` with a `tf.custom_gradient`",
             )
             return
         self.report(

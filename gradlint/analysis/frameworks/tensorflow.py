@@ -81,6 +81,10 @@ _KERAS_NAMED_LOSS = re.compile(r"\.compile\((?:[^()]|\([^()]*\))*?\bloss\s*=\s*[
 # ... and a Keras loss function by its conventional signature, `def dice_loss(y_true, y_pred)`:
 # Keras differentiates it with respect to `y_pred` wherever it is compiled (often another file)
 _KERAS_LOSS_DEF = re.compile(r"\bdef\s+\w*(?:loss|Loss|LOSS|objective)\w*\s*\(\s*y_true\s*,\s*y_pred\b")
+# ... or the function with that signature a loss-named factory defines (and returns, GL803
+# checks): `def custom_loss(alpha):` then, within its next few lines, `def rhos(y_true, y_pred):`
+_KERAS_LOSS_FACTORY = re.compile(
+    r"\bdef\s+\w*(?:loss|Loss|LOSS|objective)\w*\s*\([^\n]*\n(?:[^\n]*\n){0,8}?[ \t]+def\s+\w+\s*\(\s*y_true\s*,\s*y_pred\b")
 
 
 def tf_dtype(q: str | None) -> str | None:
@@ -360,7 +364,7 @@ class TensorFlow(Framework):
     evidence = Evidence(
         words=("Tape", "compile(", "y_pred", "grad", "minimize"),
         literals=("GradientTape", ".gradient(", "tf.gradients(", ".compat.v1.gradients(", ".minimize("),
-        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF)),
+        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF), ("y_pred", _KERAS_LOSS_FACTORY)),
     )
     members = {
         **table(TF_TAPE, _tape),
