@@ -136,6 +136,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL408': (
         ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),
+        ('https://github.com/mpariente/pytorch_stoi/issues/7', "the one-third-octave band envelope is computed as matmul(OBM, norm(spec) ** 2).pow(0.5); in a silent stretch of the clean target the band energy is exactly 0, and the square root's infinite derivative times the zero derivative of norm(.) ** 2 makes the gradient NaN"),
         ('https://github.com/lilanxiao/Rotated_IoU/issues/20', 'point_line_distance_range divides by the length of each candidate hull edge, computed as torch.sqrt(dx^2 + dy^2) + 1e-8; when two corners of the two boxes coincide (e.g. a prediction equal to its target) the edge has length 0 and the backward pass of the square root yields NaN'),
         ('https://github.com/tdeboissiere/DeepLearningImplementations/issues/68', 'the gradient-penalty slope is tf.sqrt of a sum of squared critic gradients; when that sum is 0 the second-order gradient of sqrt is infinite and the summaries fill with NaN'),
         ('https://github.com/jax-ml/jax/issues/3058', "porting torch's F.normalize as x / jnp.linalg.norm(x): for an all-zero row the norm is 0 and its gradient x / norm(x) is 0/0, so the gradient of the loss is NaN (jax_debug_nans stops there)"),

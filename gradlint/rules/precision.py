@@ -1021,7 +1021,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         d/du sqrt(u) = 1 / (2 sqrt(u)) is infinite at u = 0. A hand-written Euclidean distance
         `torch.sqrt(((a - b) ** 2).sum(1))` has u = 0 for identical pairs, and a standard
         deviation `torch.sqrt(z.var(0))` has u = 0 for a collapsed (constant) feature: the
-        chain rule then gives 0 * inf = NaN, and one NaN poisons every parameter.
+        chain rule then gives 0 * inf = NaN, and one NaN poisons every parameter. A weighted
+        sum of squares (`matmul(bands, norm(spec) ** 2)`, a band energy) is 0 where its vector
+        is (a silent band) just the same.
 
         JAX's `jnp.linalg.norm` and TensorFlow's `tf.norm` are this square root (their gradient
         at the zero vector is NaN, unlike torch's norms): a squared norm, the norm of a

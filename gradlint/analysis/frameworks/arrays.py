@@ -150,6 +150,10 @@ def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
         return at
     if name == "pow" and len(inputs) >= 2 and inputs[1].get(CONST) == 2:
         return at
+    if name in MATMULS:
+        # `matmul(band_matrix, norm(spec) ** 2)`: weighted sums of squares, 0 wherever the
+        # vector is (whatever the weights)
+        return next((v.get(SQUARES) for v in inputs if v is not None and v.get(SQUARES)), None)
     first = inputs[0] if inputs else None
     if first is None or not first.get(SQUARES):
         return None
@@ -194,6 +198,8 @@ def squares_after_binop(op: str, vals: list, node: cst.CSTNode, value_of):
         return node
     if op == "*" and cst.Module(body=[]).code_for_node(node.left) == cst.Module(body=[]).code_for_node(node.right):
         return node
+    if op == "@":  # `band @ spec ** 2`: a weighted sum of squares (as `matmul`)
+        return next((v.get(SQUARES) for v in vals if v is not None and v.get(SQUARES)), None)
     if op in ("+", "-"):
         if op == "+" and all(v.get(SQUARES) for v in vals):
             return node
