@@ -111,6 +111,10 @@ class FileContext:
             self._discarded = _expression_statements([pc.module for pc in self.chunks])
         return id(node) in self._discarded
 
+    def module_statements(self) -> list:
+        """The file's top-level statements in order, across the chunks it was parsed in."""
+        return [stmt for pc in self.chunks for stmt in pc.module.body]
+
     def ancestors(self, node: cst.CSTNode):
         p = self.parent(node)
         while p is not None:

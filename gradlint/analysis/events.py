@@ -172,7 +172,7 @@ class DiffEvent(Event):
 
     __slots__ = (
         "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit", "element_hit", "stale_hit",
-        "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call",
+        "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call", "bindings",
     )
 
     def __init__(
@@ -198,6 +198,7 @@ class DiffEvent(Event):
         returns: Val | None = None,
         fn=None,
         compile_call=None,
+        bindings: dict | None = None,
     ) -> None:
         super().__init__(node, ctx)
         self.kind = kind
@@ -226,6 +227,9 @@ class DiffEvent(Event):
         self.returns = returns
         self.fn = fn
         self.compile_call = compile_call  # KERAS: the compile(...) call
+        # when freed_hit is not empty: the names bound on this path at the backward (name ->
+        # Val), to find which of them brought the freed graph here; read during the event only
+        self.bindings = bindings
 
 
 class OptEvent(Event):

@@ -73,6 +73,10 @@ class FileContext(Protocol):
 
     def ancestors(self, node: "cst.CSTNode") -> Iterator["cst.CSTNode"]: ...
 
+    def module_statements(self) -> list:
+        """The file's top-level statements in order (the file may be parsed in several chunks)."""
+        ...
+
     def discarded(self, node: "cst.CSTNode") -> bool:
         """Whether `node` is the whole of an expression statement: its value is thrown away."""
         ...

@@ -737,7 +737,7 @@ class CallsMixin(_Base):
             element_hit = frozenset(g for g in hit if any(g in p for p in picked))
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain,
                       create_graph=create_graph, freed_hit=hit, element_hit=element_hit, tape=tape,
-                      stale_hit=self._stale_hits(stale), **details)
+                      stale_hit=self._stale_hits(stale), bindings=st.env if hit else None, **details)
         self._diff_count += 1
         self.emit(d)
         if kind == DiffKind.BACKWARD:
