@@ -206,6 +206,9 @@ SQUARES = fact(
 )
 GUARDED = fact("guarded", "kept away from 0 by an added epsilon (`u + 1e-8`, `n + eps`) or a positive lower clamp: its "
                "log, square root or reciprocal stays finite (the node)", survives={Op.INDEX, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE})
+PICKED = fact("picked", "entries selected by a computed index, one per row (`p[a]`, `p[range(n), actions]`, "
+              "`p.gather(1, a)`): the probability of an action taken, not the whole distribution (the node)",
+              survives={Op.INDEX, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE})
 MATMUL = fact("matmul", "a matrix product (`a @ b.T`, mm, matmul, bmm, einsum): the cross term of a squared distance "
               "expanded as |x|^2 + |y|^2 - 2 x.y (the node)", survives={Op.INDEX, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE})
 EXACT = fact(

@@ -1295,6 +1295,17 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         )
 
 
+# Samplers that draw from probabilities: name -> (position, keyword) of the probabilities
+# (`Categorical(probs)`, `torch.multinomial(input, n)`, `p.multinomial(n)`, `np.random.choice(n, p=...)`)
+_SAMPLERS = {
+    "Categorical": (0, "probs"),
+    "OneHotCategorical": (0, "probs"),
+    "Bernoulli": (0, "probs"),
+    "multinomial": (0, "input"),
+    "choice": (3, "p"),
+}
+
+
 class LogOfSigmoidOrSoftmax(_FlowsToLoss):
     code = "GL409"
     message = "log(sigmoid(z)) / log(1 - sigmoid(z)) / log(softmax(z)) on logits: saturates to log(0) = -inf"
@@ -1310,7 +1321,12 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         argument is kept away from 0 (`+ 1e-7`, `+ K.epsilon()`, a positive clamp, also done in
         place: `p.clamp_(0.01, 0.99)`), and a log that only feeds a sampler
         (`tf.random.categorical`, `torch.multinomial`, a Categorical's `sample()`): the draw has
-        no gradient and -inf logits are valid there.
+        no gradient and -inf logits are valid there. Nor is the log-probability of the action
+        taken (`log(pi.gather(1, a))`, `log(prob[a])`) of a policy the program draws its actions
+        from (`Categorical(prob)`, `multinomial`, `np.random.choice(n, p=prob)`): a drawn
+        action's probability is not 0, and the gradient reaches that entry only. The log of the
+        whole distribution (`Categorical(logits=log(p))`, `w * log(p)`) still is: its zero
+        entries get the gradient 1/0.
 
         Instead: work on logits: `F.binary_cross_entropy_with_logits(z, y)` /
         `nn.BCEWithLogitsLoss`, `F.logsigmoid(z)` (and `F.logsigmoid(-z)` for log(1 - p)),
@@ -1341,12 +1357,27 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
         """
     ]
 
-    call_names = frozenset({"sigmoid", "softmax", "Sigmoid", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "log"})
+    call_names = frozenset({"sigmoid", "softmax", "Sigmoid", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "log",
+                            *_SAMPLERS})
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._drawn: set[int] = set()  # sigmoid/softmax calls whose probabilities some sampler draws from
+        self._pending: dict[int, tuple] = {}  # (site, data): reported at the end, when every draw is known
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
-        if last in ("sigmoid", "softmax", "Sigmoid") and ev.result.live:
-            ev.add_note(Note("prob", ev.node, data=last, through_cuts=False))
+        if last in ("sigmoid", "softmax", "Sigmoid"):
+            # which probabilities a sampler draws from is asked of every one, live or not (a
+            # rollout under no_grad, through .detach().numpy()): a note that survives cuts
+            ev.add_note(Note("prob_head", ev.node, through_cuts=True))
+            if ev.result.live:
+                ev.add_note(Note("prob", ev.node, data=last, through_cuts=False))
+            return
+        if last in _SAMPLERS:
+            drawn = ev.arg(*_SAMPLERS[last]) if last != "multinomial" or ev.recv is None or ev.method != last else ev.recv
+            if drawn is not None:
+                self._drawn.update(id(n.node) for n in drawn.notes if n.kind == "prob_head")
             return
         if last in ("clamp", "clamp_min", "clip", "clip_by_value", "maximum") and ev.result.live:
             # `tf.clip_by_value(p, 1e-10, 1.0)`, `tf.maximum(p, eps)`: kept away from 0
@@ -1367,10 +1398,26 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
             return
         probs = [n for n in v.notes if n.kind == "prob"]
         if probs and v.live:
-            self.mark(ev, ev.node, data=(probs[0].data, (ev.qual or "").startswith(("tensorflow.", "keras."))))
+            # the probability of the action taken (`pi.gather(1, a)`, `prob[a]`) of a policy the
+            # program samples from: which heads are sampled is known at the end
+            heads = frozenset(id(n.node) for n in probs) if v.get(F.PICKED) is not None else None
+            kind = min(n.data.lower() for n in probs)
+            self.mark(ev, ev.node, data=(kind, (ev.qual or "").startswith(("tensorflow.", "keras.")), heads))
 
     def report_site(self, site, data, ev) -> None:
-        data, tf = data
+        self._pending.setdefault(id(site), (site, data))
+
+    def finish(self) -> None:
+        for site, (kind, tf, heads) in self._pending.values():
+            if heads is not None and heads <= self._drawn:
+                # the log-probability of the action taken, under a policy the program draws its
+                # actions from (`Categorical(probs).sample()`): a drawn action's probability is
+                # not 0, and the gradient reaches that entry only (a log of the whole vector,
+                # `Categorical(logits=log(p))`, `w * log(p)`, reaches the zeros too: reported)
+                continue
+            self._report(site, kind, tf)
+
+    def _report(self, site, data, tf) -> None:
         if tf:
             instead = ("`tf.nn.log_softmax(z)` / `tf.nn.softmax_cross_entropy_with_logits`" if data == "softmax"
                        else "`tf.math.log_sigmoid(z)` or `tf.nn.sigmoid_cross_entropy_with_logits`")

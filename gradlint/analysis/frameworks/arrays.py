@@ -177,6 +177,26 @@ def _additive_terms(node: cst.BaseExpression, sign: int = 1) -> list[tuple[int, 
 
 
 MATMULS = frozenset({"mm", "matmul", "bmm", "einsum", "inner", "tensordot", "dot"})
+# selections by a computed index (PICKED): `p.gather(1, a)`, `torch.take_along_dim`, NumPy's and
+# JAX's `take_along_axis`, TensorFlow's `gather`/`gather_nd` (a subscript `p[a]` is read by the
+# interpreter: `picks_by_index`)
+PICKERS = frozenset({"gather", "take_along_dim", "take_along_axis", "gather_nd", "batch_gather"})
+
+
+def picks_by_index(node: cst.Subscript) -> bool:
+    """`p[a]`, `p[range(n), actions]`, `p[mask]`: an index computed from values, not a constant
+    position (`p[0]`, `p[-1]`), a slice, `None` or `...`."""
+    for el in node.slice:
+        sl = el.slice
+        if not isinstance(sl, cst.Index):
+            continue
+        v = sl.value
+        if isinstance(v, cst.UnaryOperation):
+            v = v.expression
+        if isinstance(v, (cst.Integer, cst.SimpleString, cst.Ellipsis)) or (isinstance(v, cst.Name) and v.value == "None"):
+            continue
+        return True
+    return False
 
 
 def _twice_of(node: cst.BaseExpression) -> cst.BaseExpression | None:

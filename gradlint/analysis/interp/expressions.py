@@ -12,7 +12,7 @@ from .. import kinds as K
 from .. import frameworks
 from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
-from ..frameworks.arrays import guarded_after_binop, product_exact, squares_after_binop
+from ..frameworks.arrays import guarded_after_binop, picks_by_index, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
 from ..queries import broadcast_shape, data_is_tensor_storage, dtype_of, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
@@ -353,6 +353,8 @@ class ExpressionsMixin(_Base):
         if F.EXACT in attrs and any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Comparison, cst.UnaryOperation, cst.BinaryOperation))
                                     for e in node.slice):
             del attrs[F.EXACT]  # `x[x > 0]`: a mask by value may be exactly what removes the zeros
+        if picks_by_index(node):
+            attrs[F.PICKED] = node
         return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == K.TENSOR else None, attrs)
 
     def _e_seq(self, node, st: State) -> Val:
