@@ -87,7 +87,7 @@ def source_items(v: Val | None) -> list[Val]:
     return [v]
 
 
-_MODULE_ALIASES = frozenset({"np", "numpy", "onp", "torch", "T", "tf", "jnp", "jax", "F", "nn", "K", "math", "keras", "lax", "ops"})
+_MODULE_ALIASES = frozenset({"np", "numpy", "onp", "torch", "T", "tf", "jnp", "jax", "F", "nn", "K", "math", "keras", "lax", "ops", "scipy"})
 
 
 def call_name(node: cst.CSTNode) -> str:

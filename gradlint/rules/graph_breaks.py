@@ -1977,8 +1977,9 @@ class ConcreteValueInTracedFunction(Rule):
     triggers = ("jax",)
     rationale = """
         Inside a function transformed by `jax.grad`, `jax.value_and_grad`, `jax.jit` (and the
-        other transformations) the arguments are tracers. `float(x)`, `int(x)`, `x.item()` and
-        NumPy functions (`np.mean(x)`) need a concrete value: under `jit` they raise
+        other transformations) the arguments are tracers. `float(x)`, `int(x)`, `x.item()`,
+        NumPy functions (`np.mean(x)`) and SciPy's, built on NumPy (`scipy.special.erf(x)`; JAX's
+        own is `jax.scipy`), need a concrete value: under `jit` they raise
         `ConcretizationTypeError` / `TracerArrayConversionError`; under `grad` NumPy raises and
         `float()` at best acts as a silent `stop_gradient`, so the term contributes nothing to
         the gradient. Under `jit` a size must be concrete too: `range(n)`, `jnp.arange(n)`,
@@ -2111,7 +2112,9 @@ class ConcreteValueInTracedFunction(Rule):
         if tr is None:
             return
         q = ev.qual or ""
-        is_np = q.startswith("numpy.")
+        # NumPy, and SciPy (built on NumPy: `scipy.integrate.quad`, `scipy.linalg.expm`; JAX's own
+        # is `jax.scipy`): both turn their arguments into NumPy arrays
+        is_np = q.startswith(("numpy.", "scipy."))
         is_cast = q in BUILTIN_CASTS
         is_meth = ev.method in ("item", "tolist") and ev.recv is not None
         jit = tr.kind == "jit"
@@ -2134,7 +2137,7 @@ class ConcreteValueInTracedFunction(Rule):
             return
         if is_np and q.rsplit(".", 1)[-1] in DEFER_TO_METHOD and ev.args and ev.args[0].get(F.FW) == "jax":
             return  # `np.mean(tracer)` runs `tracer.mean()`: JAX computes it (the numpy overlay)
-        vals = [ev.recv] if is_meth else ev.args
+        vals = [ev.recv] if is_meth else [*ev.args, *ev.kwargs.values()]  # `quad(f, a=lo, b=hi)`
         # a dict is not an array: NumPy wraps it as one object and never reads the tracers in it
         # (`np.sum(metrics_dict, -1)` returns the dict)
         if not any(_traced(v, jit) for v in vals):
