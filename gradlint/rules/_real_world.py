@@ -58,6 +58,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL119': (
         ('https://github.com/tensorflow/tensorflow/issues/26404', "gradients are requested for model.variables, which includes BatchNormalization's non-trainable moving statistics; those entries come back None and apply_gradients gets None gradients"),
     ),
+    'GL120': (
+        ('https://github.com/tensorflow/tensorflow/issues/32729', 'the noisy layer combines its variables into self.kernel / self.bias (mu + sigma * eps) once, in build(); that arithmetic runs when the layer is built, outside any GradientTape, so call() uses constant tensors and the mu/sigma variables get None gradients (moving the two lines into call() makes it train, as the reporter found; the answer: build sets up the weights, call defines the computation)'),
+    ),
     'GL121': (
         ('https://github.com/asantini29/phentax/pull/28', 'int(jnp.ceil(T / delta_t)) needs a concrete value, but under jax.jit T is a tracer, so tracing fails with ConcretizationTypeError'),
         ('https://github.com/unifyai/ivy/pull/16255', 'a Flax submodule calls np.asarray(x) on its input in __call__, so jit/grad of model.apply fails with TracerArrayConversionError'),

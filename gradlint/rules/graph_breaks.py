@@ -2325,3 +2325,130 @@ class GradientPenaltyNeverUsed(Rule):
         same scope: where the penalty should have been added."""
         name = dotted_name(ev.target_node) if ev.target_node is not None else None
         return self._last_assign.get((id(ev.ctx.fn), name)) if name else None
+
+
+# ------------------------------------------------------------------ Keras layers: weights built once
+_WEIGHT_MAKERS = frozenset({"Variable", "add_weight", "add_variable", "get_variable"})
+_SETUP_METHODS = ("build", "__init__")
+
+
+def _self_attribute(node) -> str | None:
+    """`x` of `self.x`."""
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+        return node.attr.value
+    return None
+
+
+def _not_trainable(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value == "trainable" and isinstance(a.value, cst.Name)
+               and a.value.value == "False" for a in call.args)
+
+
+def _self_stores(fn_node: cst.FunctionDef):
+    """(attribute, value, statement) of each `self.attr = value` in a method body (nested
+    functions left out)."""
+    for n in walk(fn_node.body, lambda n: not isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)), code_only=True):
+        if isinstance(n, cst.Assign) and len(n.targets) == 1:
+            attr = _self_attribute(n.targets[0].target)
+            if attr is not None:
+                yield attr, n.value, n
+
+
+def _computes_from(value, weights: set[str]) -> str | None:
+    """The weight a computed expression reads (`self.mu + self.sigma * eps`,
+    `tf.transpose(self.kernel)`), or None: a plain alias, a new variable wrapping it
+    (`tf.Variable(self.w * 2)`) or an initializer is not a computation on it."""
+    if isinstance(value, cst.Call) and callee_last(value) in _WEIGHT_MAKERS:
+        return None
+    if not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Call)):
+        return None
+    for n in walk(value, lambda n: not isinstance(n, cst.Lambda), code_only=True):
+        if isinstance(n, cst.Call) and callee_last(n) in _WEIGHT_MAKERS:
+            return None
+        attr = _self_attribute(n)
+        if attr in weights:
+            return attr
+    return None
+
+
+class WeightComputedInBuild(Rule):
+    code = "GL120"
+    message = "a Keras layer computes a tensor from its trainable variables in build()/__init__ and call() reuses it: computed once, outside every GradientTape, so those variables get no gradient"
+    severity = Severity.WARNING
+    docs = "https://keras.io/guides/making_new_layers_and_models_via_subclassing/"
+    triggers = ("build", "__init__")
+    chunk_triggers = (r"def\s+(?:build|call)\s*\(",)
+    frameworks = ("tf",)
+    rationale = """
+        A layer's `build()` (and `__init__`) runs once, when the layer is built, outside any
+        `GradientTape` and outside the training step. A tensor computed there from the layer's
+        trainable variables — `self.kernel = self.weight_mu + self.weight_sigma * eps`,
+        `self.w_t = tf.transpose(self.w)`, `self.scale = tf.exp(self.log_scale)` — is an eager
+        constant: it keeps the variables' initial values, and when `call()` reads it, the tape
+        records no operation on the variables, so they get a None gradient ("No gradients
+        provided for any variable", or they silently stay at their initial values while the
+        rest trains).
+
+        Instead: create the variables in `build()` and compute what is derived from them in
+        `call()`, on every call (`kernel = self.weight_mu + self.weight_sigma * self.eps`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import tensorflow as tf
+            class NoisyDense(tf.keras.layers.Layer):
+                def build(self, input_shape):
+                    self.mu = self.add_weight(shape=(input_shape[-1], 4), initializer="glorot_uniform")
+                    self.sigma = self.add_weight(shape=(input_shape[-1], 4), initializer="zeros")
+                    self.kernel = self.mu + self.sigma * tf.random.normal((input_shape[-1], 4))
+                def call(self, inputs):
+                    return tf.matmul(inputs, self.kernel)
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        class NoisyDense(tf.keras.layers.Layer):
+            def build(self, input_shape):
+                self.mu = self.add_weight(shape=(input_shape[-1], 4), initializer="glorot_uniform")
+                self.sigma = self.add_weight(shape=(input_shape[-1], 4), initializer="zeros")
+                self.eps = tf.random.normal((input_shape[-1], 4))
+                self.frozen = tf.Variable(tf.ones((4,)), trainable=False)
+                self.frozen_scale = self.frozen * 2.0
+            def call(self, inputs):
+                kernel = self.mu + self.sigma * self.eps
+                return tf.matmul(inputs, kernel) * self.frozen_scale
+        """
+    ]
+
+    def finish(self) -> None:
+        for cls in getattr(self.ctx.interp, "classes", ()):
+            if not (cls.is_keras or any(b.rsplit(".", 1)[-1] in ("Layer", "Model") for b in cls.bases)):
+                continue
+            call = cls.methods.get("call")
+            setup = [cls.methods[m] for m in _SETUP_METHODS if m in cls.methods]
+            if call is None or not setup or not isinstance(call.node, cst.FunctionDef):
+                continue
+            weights: set[str] = set()
+            for fn in setup:
+                for attr, value, _ in _self_stores(fn.node):
+                    if isinstance(value, cst.Call) and callee_last(value) in _WEIGHT_MAKERS and not _not_trainable(value):
+                        weights.add(attr)
+            if not weights:
+                continue
+            read = {a for n in walk(call.node.body, code_only=True) if (a := _self_attribute(n)) is not None}
+            for fn in setup:
+                for attr, value, stmt in _self_stores(fn.node):
+                    if attr in weights or attr not in read:
+                        continue
+                    weight = _computes_from(value, weights)
+                    if weight is not None:
+                        self.report(
+                            stmt,
+                            f"`self.{attr}` is computed from the trainable variable `self.{weight}` once, in "
+                            f"`{fn.name}()`, outside every GradientTape; `call()` reuses that constant, so `self.{weight}` "
+                            f"gets no gradient through it (\"No gradients provided for any variable\", or it silently stays "
+                            f"at its initial value); compute it in `call()` instead",
+                        )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..facts import CONST, EXACT, MATMUL, SQUARES, Exact
+from ..facts import CONST, EXACT, GUARDED, MATMUL, PICKED, SQUARES, Exact
 
 # Operations whose output carries no useful gradient (zero almost everywhere or integer).
 NONDIFF_FUNCS = frozenset(
@@ -327,3 +327,26 @@ def floor_exact(fw: str | None, name: str | None, inputs: list, kwargs: dict, at
     else:
         floor = _lower_bound(inputs, kwargs) == 0
     return Exact(True, False, at) if floor else None
+
+
+def facts_after_call(name: str | None, fw: str | None, inputs: list, kwargs: dict, at: cst.CSTNode,
+                     mse_module: bool = False) -> dict:
+    """What the numerics rules ask of a call's result however it is spelled: a sum of squares
+    (or an MSELoss module's output, `mse_module`), a matrix product, a value kept away from 0,
+    entries picked by an index, an exact floor. `inputs`: the receiver of a method then its
+    arguments; `fw`: the framework of the inputs or of the callee's module."""
+    facts: dict = {}
+    squares = at if mse_module else squares_after_call(name, inputs, kwargs, at)
+    if squares is not None:
+        facts[SQUARES] = squares
+    elif name in MATMULS:
+        facts[MATMUL] = at
+    guarded = guarded_after_call(name, inputs, kwargs, at)
+    if guarded is not None:
+        facts[GUARDED] = guarded
+    if name in PICKERS:
+        facts[PICKED] = at
+    floor = floor_exact(fw, name, inputs, kwargs, at)
+    if floor is not None:
+        facts[EXACT] = floor
+    return facts

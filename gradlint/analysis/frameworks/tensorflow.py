@@ -87,6 +87,14 @@ _KERAS_LOSS_FACTORY = re.compile(
     r"\bdef\s+\w*(?:loss|Loss|LOSS|objective)\w*\s*\([^\n]*\n(?:[^\n]*\n){0,8}?[ \t]+def\s+\w+\s*\(\s*y_true\s*,\s*y_pred\b")
 
 
+# ... and a Keras layer whose build() computes a tensor from its own attributes
+# (`self.kernel = self.mu + self.sigma * eps`, `self.w_t = tf.transpose(self.w)`): the layer's
+# variables are trained wherever it is used, and such a tensor is built once (GL120)
+_KERAS_BUILD_COMPUTES = re.compile(
+    r"def build\(\s*self[^\n]*\n(?:(?![ \t]*def )[^\n]*\n){0,80}?[ \t]+self\.\w+\s*=[ \t]*"
+    r"(?:[^\n]*\bself\.\w+[ \t]*[-+*/@]|(?:tf|K|ops)\.[\w.]*\(\s*self\.)")
+
+
 def tf_dtype(q: str | None) -> str | None:
     if not q:
         return None
@@ -362,9 +370,10 @@ class TensorFlow(Framework):
         "keras.src": "keras",
     }
     evidence = Evidence(
-        words=("Tape", "compile(", "y_pred", "grad", "minimize"),
+        words=("Tape", "compile(", "y_pred", "grad", "minimize", "def build("),
         literals=("GradientTape", ".gradient(", "tf.gradients(", ".compat.v1.gradients(", ".minimize("),
-        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF), ("y_pred", _KERAS_LOSS_FACTORY)),
+        patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF), ("y_pred", _KERAS_LOSS_FACTORY),
+                  ("def build(", _KERAS_BUILD_COMPUTES)),
     )
     members = {
         **table(TF_TAPE, _tape),

@@ -15,7 +15,7 @@ from .. import frameworks
 from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, InplaceEvent, OptEvent, enter_grad_mode
 from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
-from ..frameworks.arrays import MATMULS, PICKERS, floor_exact, guarded_after_call, squares_after_call
+from ..frameworks.arrays import facts_after_call
 from ..names import dotted_name
 from ..queries import computed_by_autograd, fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
 from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, opaque
@@ -165,20 +165,11 @@ class CallsMixin(_Base):
             # what the numerics rules ask of a value however it is spelled (arrays.py): a sum of
             # squares, a matrix product, a value kept away from 0
             inputs = ([recv] if method is not None and recv is not None else []) + args
-            squares = (node if func.kind == K.MODULE and func.get(F.LOSS_MODULE) == "MSELoss"
-                       else squares_after_call(ev.name, inputs, kwargs, node))
-            if squares is not None:
-                result = result.with_fact(F.SQUARES, squares)
-            elif ev.name in MATMULS:
-                result = result.with_fact(F.MATMUL, node)
-            guarded = guarded_after_call(ev.name, inputs, kwargs, node)
-            if guarded is not None:
-                result = result.with_fact(F.GUARDED, guarded)
-            if ev.name in PICKERS:
-                result = result.with_fact(F.PICKED, node)
-            floor = floor_exact(fw_of(inputs) or ((qual or "").split(".", 1)[0] or None), ev.name, inputs, kwargs, node)
-            if floor is not None and result.get(F.EXACT) is None:
-                result = result.with_fact(F.EXACT, floor)
+            fw = fw_of(inputs) or ((qual or "").split(".", 1)[0] or None)
+            mse = func.kind == K.MODULE and func.get(F.LOSS_MODULE) == "MSELoss"
+            for fact, value in facts_after_call(ev.name, fw, inputs, kwargs, node, mse).items():
+                if fact != F.EXACT or result.get(F.EXACT) is None:
+                    result = result.with_fact(fact, value)
         ev.result = result
         ev.ctx = st.ctx
         self.emit(ev)
