@@ -537,13 +537,10 @@ def _second_backward(src: Source):
                 if kw.arg == "retain_graph" and isinstance(kw.value, ast.Constant) and kw.value.value is True and src.loop(node) is not None:
                     seg = src.segment(node)
                     new = seg.replace(src.segment(kw), "").replace("(, ", "(").replace(", )", ")").replace("()", "()")
-                    # the next backward in the same loop is the one that fails; the line to change
-                    # is where it is fed a value still holding the shared graph, after the first
-                    # (GL201 reports there): any line after the first backward up to the failing one
+                    # the next backward in the same loop is the one that fails
                     later = [c for c, _ in backward_calls(src) if c.lineno > node.lineno and src.loop(c) is src.loop(node)]
                     if later:
-                        between = set(range(node.end_lineno + 1, later[0].lineno + 1))
-                        yield [span(node, new)], between, 0, 0, f"retain_graph dropped (line {node.lineno})"
+                        yield [span(node, new)], {c.lineno for c in later[:1]}, 0, 0, f"retain_graph dropped (line {node.lineno})"
                         return
     for call, target in backward_calls(src):
         if not isinstance(target, ast.Name) or src.loop(call) is None:

@@ -69,9 +69,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/jax-ml/jax/issues/10330', "the function differentiated by jax.jit(jax.jacfwd(...)) calls NumPy's np.exp on its traced input; NumPy converts the tracer with __array__ and raises TracerArrayConversionError"),
     ),
     'GL201': (
-        ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
-        ('https://github.com/davda54/sam/issues/10', "in the SAM second pass the per-task losses are added onto the same loss variable that already holds the first pass's (backpropagated, freed) sum, so the second loss.backward() reaches the freed graph"),
     ),
     'GL203': (
         ('https://github.com/pytorch/pytorch/issues/103509', 'f(a) is defined as the Jacobian of g computed with torch.autograd.functional.jacobian; without create_graph=True the Jacobian is a constant, so f cannot be differentiated with respect to a (the graph is empty)'),

@@ -39,10 +39,11 @@ class BackwardThroughFreedGraph(Rule):
         — with a value carried from one loop iteration to the next (a running loss that is
         itself backpropagated, an RNN hidden state that is never detached).
 
-        The finding is reported where the value that still holds the freed graph is fed into
-        the new computation — the hidden state passed to the next step, the running loss added
-        to again, the first pass's output reused — since that is the line to change; the
-        message names both backward passes.
+        The finding is reported at the backward pass that raises; its message names both
+        backward passes and, where the analysis finds it, the value that brings the freed graph
+        back in and the line where it is fed into the new computation — the hidden state passed
+        to the next step, the running loss added to again, the first pass's output reused —
+        which is the line to change.
 
         Instead: if the graph is meant to be reused, pass `retain_graph=True` to every backward
         but the last; otherwise detach what is carried over (`h = h.detach()`,
@@ -68,7 +69,7 @@ class BackwardThroughFreedGraph(Rule):
                 running = running + model(torch.randn(4, 10)).mean()
                 running.backward()
             """,
-            line=5,
+            line=6,
         ),
     ]
     valid = [
@@ -138,60 +139,52 @@ class BackwardThroughFreedGraph(Rule):
         if first.node is ev.node:
             carried = [g[0] for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)] or ops
             site = _reuse_site(self.ctx, first.node, ev.node, ev.target_node, ev.bindings, ev.freed_hit, carried=True)
-            if site is not None:
-                # reported where the carried value is fed in: where `.detach()` goes
-                self.report(
-                    site,
-                    lambda line, ops=carried, name=site.value, bw=ev.node: (
-                        f"`{name}` carries the previous iteration's graph into this one{_through(ops, line, self.ctx.code)}, "
-                        f"which the backward pass on line {line(bw)} freed in that iteration and walks again in this one "
-                        f"(RuntimeError: Trying to backward through the graph a second time); detach it where it is carried "
-                        f"over (e.g. `{name} = {name}.detach()` before this line, or `.item()` for a running total)"
-                    ),
-                )
-                return
             self.report(
                 ev.node,
-                lambda line, ops=carried: (
-                    "this backward pass reaches, through a value carried over from the previous loop iteration, a graph "
-                    f"that the same backward already freed in that iteration{_through(ops, line, self.ctx.code)} (RuntimeError: "
-                    "Trying to backward through the graph a second time); detach what is carried across iterations (e.g. "
-                    "`h = h.detach()`, `running += loss.item()`)"
+                lambda line, ops=carried, site=site: (
+                    f"this backward pass reaches, through {_carrier(site, line)}carried over from the previous loop "
+                    f"iteration, a graph that the same backward already freed in that iteration{_through(ops, line, self.ctx.code)} "
+                    "(RuntimeError: Trying to backward through the graph a second time); detach what is carried across "
+                    f"iterations ({_detach_hint(site)})"
                 ),
             )
             return
         site = _reuse_site(self.ctx, first.node, ev.node, ev.target_node, ev.bindings, ev.freed_hit, carried=False)
-        if site is not None and self.ctx.range_of(site) and self.ctx.range_of(site)[0].line != self.ctx.range_of(ev.node)[0].line:
-            # reported where the value holding the freed graph is used again: what to recompute
-            self.report(
-                site,
-                lambda line, first=first.node, ops=ops, name=site.value, bw=ev.node: (
-                    f"`{name}` still holds part of a graph that the backward pass on line {line(first)} "
-                    f"freed{_through(ops, line, self.ctx.code)}, and the backward pass on line {line(bw)} walks it again "
-                    f"(RuntimeError: Trying to backward through the graph a second time); recompute it after the first "
-                    f"backward, detach the shared part where the first loss uses it (e.g. `fake.detach()`), or pass "
-                    f"`retain_graph=True` to the first backward if the graph is meant to be reused"
-                ),
-            )
-            return
         self.report(
             ev.node,
-            lambda line, first=first.node, ops=ops: (
+            lambda line, first=first.node, ops=ops, site=site: (
                 f"this backward pass goes through part of a graph that the backward pass on line {line(first)} already "
-                f"freed{_through(ops, line, self.ctx.code)} (RuntimeError: Trying to backward through the graph a second time); pass "
-                "`retain_graph=True` to the earlier one if the graph is meant to be reused, or detach the shared part "
-                "(e.g. `fake.detach()`)"
+                f"freed{_through(ops, line, self.ctx.code)}{_reused(site, line)} (RuntimeError: Trying to backward through the "
+                "graph a second time); pass `retain_graph=True` to the earlier one if the graph is meant to be reused, "
+                "recompute that value after it, or detach the shared part (e.g. `fake.detach()`)"
             ),
         )
 
 
+def _carrier(site, line) -> str:
+    """What brings the old graph in: "`h_state` (fed in on line 45), ", or "a value "."""
+    return f"`{site.value}` (fed in on line {line(site)}), " if site is not None else "a value "
+
+
+def _detach_hint(site) -> str:
+    if site is None:
+        return "e.g. `h = h.detach()`, `running += loss.item()`"
+    return f"`{site.value} = {site.value}.detach()` before it is fed in, or `.item()` for a running total"
+
+
+def _reused(site, line) -> str:
+    """Where the old graph came back in: "; `loss`, used again on line 67, still holds it"."""
+    return f"; `{site.value}`, used again on line {line(site)}, still holds it" if site is not None else ""
+
+
 # ------------------------------------------------------------------ where the freed graph came back
-# A second backward raises where it runs, but the line to change is where a value still holding
-# the freed graph is fed into the new computation: the RNN state passed to the next step, the
-# running loss that is added to again, the batch of the first pass reused by the second. Found
-# by reading the statements of the function between the two backward passes (or, for a value
-# carried across iterations, the loop body): a backward slice from the loss, then the first read
-# of a name whose binding still holds a freed graph and that nothing rebound in between.
+# A second backward raises where it runs (reported there), but the line to change is where a
+# value still holding the freed graph is fed into the new computation: the RNN state passed to
+# the next step, the running loss that is added to again, the batch of the first pass reused by
+# the second; the message names it. Found by reading the statements of the function between
+# the two backward passes (or, for a value carried across iterations, the loop body): a backward
+# slice from the loss, then the first read of a name whose binding still holds a freed graph and
+# that nothing rebound in between.
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 

@@ -57,9 +57,9 @@ def test_gl201_on_a_carried_value_names_the_operation_of_the_earlier_iteration()
         """,
         "GL201",
     )
-    assert "`running` carries the previous iteration's graph into this one" in msg
+    assert "through `running` (fed in on line 6), carried over from the previous loop iteration" in msg
     assert "`model(torch.randn(4, 10))` on line 6" in msg
-    assert "the backward pass on line 7" in msg
+    assert "`running = running.detach()` before it is fed in" in msg
 
 
 def test_gl301_names_the_in_place_rewrite_and_its_line():
