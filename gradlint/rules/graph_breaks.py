@@ -2327,20 +2327,28 @@ class GradientPenaltyNeverUsed(Rule):
         return self._last_assign.get((id(ev.ctx.fn), name)) if name else None
 
 
-# ------------------------------------------------------------------ Keras layers: weights built once
-_WEIGHT_MAKERS = frozenset({"Variable", "add_weight", "add_variable", "get_variable"})
-_SETUP_METHODS = ("build", "__init__")
+# ------------------------------------------------------------------ weights combined once, at construction
+_WEIGHT_MAKERS = frozenset({"Variable", "add_weight", "add_variable", "get_variable", "Parameter", "Buffer"})
+# what reads a weight's shape, type or place, not its values (`torch.zeros_like(self.weight)`)
+_SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like",
+                         "size", "dim", "numel", "shape", "dtype", "device"})
+# what cuts the computation from the weight on purpose (a snapshot: `self.w0 = self.w.detach().clone()`)
+_SNAPSHOTS = frozenset({"detach", "stop_gradient", "deepcopy", "numpy", "item", "tolist"})
 
 
-def _self_attribute(node) -> str | None:
-    """`x` of `self.x`."""
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
-        return node.attr.value
+def _self_path(node) -> str | None:
+    """`x` of `self.x`, `fc.weight` of `self.fc.weight`."""
+    if isinstance(node, cst.Attribute):
+        if isinstance(node.value, cst.Name) and node.value.value == "self":
+            return node.attr.value
+        inner = node.value
+        if isinstance(inner, cst.Attribute) and isinstance(inner.value, cst.Name) and inner.value.value == "self":
+            return f"{inner.attr.value}.{node.attr.value}"
     return None
 
 
 def _not_trainable(call: cst.Call) -> bool:
-    return any(a.keyword is not None and a.keyword.value == "trainable" and isinstance(a.value, cst.Name)
+    return any(a.keyword is not None and a.keyword.value in ("trainable", "requires_grad") and isinstance(a.value, cst.Name)
                and a.value.value == "False" for a in call.args)
 
 
@@ -2349,48 +2357,113 @@ def _self_stores(fn_node: cst.FunctionDef):
     functions left out)."""
     for n in walk(fn_node.body, lambda n: not isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)), code_only=True):
         if isinstance(n, cst.Assign) and len(n.targets) == 1:
-            attr = _self_attribute(n.targets[0].target)
-            if attr is not None:
-                yield attr, n.value, n
+            t = n.targets[0].target
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+                yield t.attr.value, n.value, n
+
+
+def _weights_of(setup: list, layers: frozenset[str]) -> set[str]:
+    """The trainable weights a class creates at construction: `self.w = tf.Variable(...)`,
+    `self.add_weight(...)`, `nn.Parameter(...)`; and the `weight`/`bias` of the torch layers it
+    creates (`self.fc = nn.Linear(...)`: `fc.weight`; `layers`: the module classes of the file)."""
+    weights: set[str] = set()
+    for fn in setup:
+        for attr, value, _ in _self_stores(fn.node):
+            if not isinstance(value, cst.Call):
+                continue
+            made = callee_last(value)
+            if made in _WEIGHT_MAKERS and not _not_trainable(value):
+                weights.add(attr)
+            elif (dotted_name(value.func) or "").startswith(("nn.", "torch.nn.")) or made in layers:
+                weights.update((f"{attr}.weight", f"{attr}.bias"))
+    return weights
+
+
+# torch operations that return a view of their input: a view of a parameter made at
+# construction shares its storage (an optimizer step shows through) and saves nothing for backward
+_VIEWS = frozenset({"t", "transpose", "permute", "view", "view_as", "unsqueeze", "squeeze", "expand", "expand_as",
+                    "narrow", "select", "unflatten", "T", "mT", "H", "mH", "detach"})
+
+
+def _only_views(node) -> bool:
+    """`self.fc.weight.t()`, `self.w.view(-1, 1)[0]`, `self.w.T`: views of the weight only."""
+    while True:
+        if _self_path(node) is not None:
+            return True
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Attribute) and node.attr.value in _VIEWS:
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _VIEWS:
+            node = node.func.value
+        else:
+            return False
+
+
+def _under_no_grad(ctx, stmt) -> bool:
+    """Inside `with torch.no_grad():` (or inference_mode): no graph is built there."""
+    for a in ctx.ancestors(stmt):
+        if isinstance(a, cst.With) and any(callee_last(i.item) in ("no_grad", "inference_mode") for i in a.items
+                                           if isinstance(i.item, cst.Call)):
+            return True
+        if isinstance(a, cst.FunctionDef):
+            return False
+    return False
 
 
 def _computes_from(value, weights: set[str]) -> str | None:
     """The weight a computed expression reads (`self.mu + self.sigma * eps`,
-    `tf.transpose(self.kernel)`), or None: a plain alias, a new variable wrapping it
-    (`tf.Variable(self.w * 2)`) or an initializer is not a computation on it."""
-    if isinstance(value, cst.Call) and callee_last(value) in _WEIGHT_MAKERS:
-        return None
+    `tf.transpose(self.kernel)`, `self.fc.weight.t()`), or None: a plain alias, a new weight
+    wrapping it (`nn.Parameter(self.w * 2)`), an initializer or a detached snapshot is not a
+    computation on it."""
     if not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Call)):
         return None
+    found = None
     for n in walk(value, lambda n: not isinstance(n, cst.Lambda), code_only=True):
-        if isinstance(n, cst.Call) and callee_last(n) in _WEIGHT_MAKERS:
+        if isinstance(n, cst.Call) and callee_last(n) in _WEIGHT_MAKERS | _SNAPSHOTS:
             return None
-        attr = _self_attribute(n)
-        if attr in weights:
-            return attr
-    return None
+        if isinstance(n, cst.Attribute) and n.attr.value == "data":
+            return None
+        if (isinstance(n, cst.Call) and callee_last(n) in _SHAPE_ONLY) or (isinstance(n, cst.Attribute) and n.attr.value in _SHAPE_ONLY):
+            return None  # `zeros_like(self.w)`, `self.w.shape[0]`: its shape, not its values
+        path = _self_path(n)
+        if found is None and path in weights:
+            found = path
+    return found
 
 
 class WeightComputedInBuild(Rule):
     code = "GL120"
-    message = "a Keras layer computes a tensor from its trainable variables in build()/__init__ and call() reuses it: computed once, outside every GradientTape, so those variables get no gradient"
+    message = "a layer computes a tensor from its trainable weights once, at construction (Keras build()/__init__, torch __init__), and reuses it on every call: no gradient reaches the weights through it (Keras), or the second backward raises (torch)"
     severity = Severity.WARNING
     docs = "https://keras.io/guides/making_new_layers_and_models_via_subclassing/"
     triggers = ("build", "__init__")
     chunk_triggers = (r"def\s+(?:build|call)\s*\(",)
-    frameworks = ("tf",)
+    frameworks = ("tf", "torch")
     rationale = """
-        A layer's `build()` (and `__init__`) runs once, when the layer is built, outside any
-        `GradientTape` and outside the training step. A tensor computed there from the layer's
-        trainable variables — `self.kernel = self.weight_mu + self.weight_sigma * eps`,
-        `self.w_t = tf.transpose(self.w)`, `self.scale = tf.exp(self.log_scale)` — is an eager
-        constant: it keeps the variables' initial values, and when `call()` reads it, the tape
-        records no operation on the variables, so they get a None gradient ("No gradients
-        provided for any variable", or they silently stay at their initial values while the
-        rest trains).
+        A layer's `build()` and `__init__` run once, when the layer is made. A tensor computed
+        there from the layer's trainable weights — `self.kernel = self.weight_mu +
+        self.weight_sigma * eps`, `self.w_t = tf.transpose(self.w)`, `self.masked = self.weight
+        * self.mask`, `self.w_t = self.fc.weight.t()` — is computed from their initial values
+        and reused by every call:
 
-        Instead: create the variables in `build()` and compute what is derived from them in
-        `call()`, on every call (`kernel = self.weight_mu + self.weight_sigma * self.eps`).
+        - in Keras it is an eager constant computed outside any `GradientTape`: the tape records
+          no operation on the variables, so they get a None gradient ("No gradients provided
+          for any variable", or they silently stay at their initial values while the rest
+          trains);
+        - in PyTorch it is a copy of the initial values: every forward keeps using them after
+          `optimizer.step()` (the updates never reach the output), and where the computation
+          saved tensors for backward (`self.weight * self.mask`), the second backward raises
+          "Trying to backward through the graph a second time". A view (`self.fc.weight.t()`,
+          `.view(...)`) shares the parameter's storage and is not reported.
+
+        A detached snapshot (`self.w0 = self.w.detach().clone()`, for a penalty towards the
+        initial weights), a new weight made from it (`nn.Parameter(self.w * 2)`), a plain alias
+        (weight tying) and a non-trainable variable are not reported.
+
+        Instead: create the weights at construction and compute what is derived from them in
+        `call()`/`forward()`, on every call (`kernel = self.weight_mu + self.weight_sigma *
+        self.eps`).
     """
     invalid = [
         Invalid(
@@ -2405,7 +2478,27 @@ class WeightComputedInBuild(Rule):
                     return tf.matmul(inputs, self.kernel)
             """,
             line=6,
-        )
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            class MaskedLinear(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.weight = nn.Parameter(torch.randn(n, n))
+                    self.register_buffer("mask", torch.tril(torch.ones(n, n)))
+                    self.masked = self.weight * self.mask
+                def forward(self, x):
+                    return x @ self.masked
+            def train(model, loader, opt):
+                for x, y in loader:
+                    opt.zero_grad()
+                    (model(x) - y).pow(2).mean().backward()
+                    opt.step()
+            """,
+            line=8,
+        ),
     ]
     valid = [
         """
@@ -2420,35 +2513,59 @@ class WeightComputedInBuild(Rule):
             def call(self, inputs):
                 kernel = self.mu + self.sigma * self.eps
                 return tf.matmul(inputs, kernel) * self.frozen_scale
+        """,
         """
+        import torch
+        from torch import nn
+        class MaskedLinear(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.weight = nn.Parameter(torch.randn(n, n))
+                self.register_buffer("mask", torch.tril(torch.ones(n, n)))
+                self.w0 = self.weight.detach().clone()
+            def forward(self, x):
+                return x @ (self.weight * self.mask) + 0.0 * (self.weight - self.w0).pow(2).sum()
+        def train(model, loader, opt):
+            for x, y in loader:
+                opt.zero_grad()
+                (model(x) - y).pow(2).mean().backward()
+                opt.step()
+        """,
     ]
 
     def finish(self) -> None:
         for cls in getattr(self.ctx.interp, "classes", ()):
-            if not (cls.is_keras or any(b.rsplit(".", 1)[-1] in ("Layer", "Model") for b in cls.bases)):
+            keras = cls.is_keras or any(b.rsplit(".", 1)[-1] in ("Layer", "Model") for b in cls.bases)
+            torch = not keras and cls.is_torch_module
+            if not (keras or torch):
                 continue
-            call = cls.methods.get("call")
-            setup = [cls.methods[m] for m in _SETUP_METHODS if m in cls.methods]
-            if call is None or not setup or not isinstance(call.node, cst.FunctionDef):
+            use = cls.methods.get("call" if keras else "forward")
+            setup = [cls.methods[m] for m in (("build", "__init__") if keras else ("__init__",)) if m in cls.methods]
+            if use is None or not setup or not isinstance(use.node, cst.FunctionDef):
                 continue
-            weights: set[str] = set()
-            for fn in setup:
-                for attr, value, _ in _self_stores(fn.node):
-                    if isinstance(value, cst.Call) and callee_last(value) in _WEIGHT_MAKERS and not _not_trainable(value):
-                        weights.add(attr)
+            layers = frozenset(c.name for c in self.ctx.interp.classes if c.is_torch_module) if torch else frozenset()
+            weights = _weights_of(setup, layers)
             if not weights:
                 continue
-            read = {a for n in walk(call.node.body, code_only=True) if (a := _self_attribute(n)) is not None}
+            read = {a for n in walk(use.node.body, code_only=True) if (a := _self_path(n)) is not None}
+            read -= {attr for attr, _, _ in _self_stores(use.node)}  # rebound on every call: fresh
             for fn in setup:
                 for attr, value, stmt in _self_stores(fn.node):
                     if attr in weights or attr not in read:
                         continue
                     weight = _computes_from(value, weights)
-                    if weight is not None:
-                        self.report(
-                            stmt,
-                            f"`self.{attr}` is computed from the trainable variable `self.{weight}` once, in "
-                            f"`{fn.name}()`, outside every GradientTape; `call()` reuses that constant, so `self.{weight}` "
-                            f"gets no gradient through it (\"No gradients provided for any variable\", or it silently stays "
-                            f"at its initial value); compute it in `call()` instead",
-                        )
+                    if weight is None or (torch and (_only_views(value) or _under_no_grad(self.ctx, stmt))):
+                        continue
+                    self._report(stmt, attr, weight, fn.name, keras)
+
+    def _report(self, stmt, attr: str, weight: str, made_in: str, keras: bool) -> None:
+        if keras:
+            effect = (f"outside every GradientTape, and `call()` reuses that constant, so `self.{weight}` gets no gradient "
+                      f"through it (\"No gradients provided for any variable\", or it silently stays at its initial value); "
+                      f"compute it in `call()` instead")
+        else:
+            effect = ("a copy of its initial values: `forward()` keeps using them after every optimizer.step(), so the "
+                      "updates never reach the output, and where the computation saved tensors for backward the second "
+                      "backward raises \"Trying to backward through the graph a second time\"; compute it in `forward()` "
+                      "instead")
+        self.report(stmt, f"`self.{attr}` is computed from the trainable weight `self.{weight}` once, in `{made_in}()`: {effect}")
