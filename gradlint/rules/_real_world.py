@@ -160,6 +160,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),
         ('https://github.com/pytorch/pytorch/issues/6166', 'a segmentation loss built with NLLLoss(reduce=False) returns a (batch, height, width) tensor and loss.backward() is called on it directly'),
     ),
+    'GL502': (
+        ('https://github.com/lucidrains/denoising-diffusion-pytorch/issues/286', 'with self-conditioning, the self-conditioning estimate is computed under torch.inference_mode() inside the training loss; the result is an inference tensor, and feeding it to the model in the same training step fails in backward ("Inference tensors cannot be saved for backward"), even with clone()/detach_()'),
+    ),
     'GL503': (
         ('https://github.com/pytorch/pytorch/issues/7617', "a Linear layer is run through torch.utils.checkpoint with an input that does not require grad; the (reentrant) checkpoint output then does not require grad and the layer's weights get no gradient"),
         ('https://github.com/mlfoundations/open_clip/issues/573', 'the transformer\'s residual blocks are wrapped in the default (reentrant) torch.utils.checkpoint; when the tokens entering the stack do not require grad (frozen stem), PyTorch warns "None of the inputs have requires_grad=True" and the blocks\' gradients are dropped; use_reentrant=False fixed it and improved the loss'),

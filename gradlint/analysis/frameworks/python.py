@@ -92,6 +92,19 @@ def _namedtuple_instance(ev: "CallEvent") -> Val | None:
     return combine(list(items), kind=K.TUPLE, attrs={F.ITEMS: items, F.ITEM_NAMES: fields})
 
 
+def _made_type(namespace: Val) -> Val | None:
+    """`type("ModelPrediction", (), {"pred_x_start": x})`: a class whose attributes are what the
+    namespace dict gives (`.pred_x_start` is `x`), when its keys are known strings."""
+    keys = namespace.get(F.KEYS)
+    if not isinstance(keys, dict) or not keys or namespace.get(F.OTHER_KEYS) is not None:
+        return None
+    fields = tuple(keys)
+    if not all(isinstance(f, str) and f.isidentifier() for f in fields):
+        return None
+    items = tuple(keys[f] for f in fields)
+    return combine(list(items), kind=K.CONTAINER, attrs={F.ITEMS: items, F.ITEM_NAMES: fields})
+
+
 class Python(Framework):
     name = "python"
     tag = None  # values of Python itself carry no framework
@@ -160,6 +173,10 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
             return Val(kind=K.BOOL, attrs={F.CONST: True})
         if v.kind in (K.NUMBER, K.STR, K.NONE) or v.get(F.CONST, None) is not None and not isinstance(v.get(F.CONST), bool):
             return Val(kind=K.BOOL, attrs={F.CONST: False})
+    if name == "type" and len(args) == 3:
+        made = _made_type(args[2])
+        if made is not None:
+            return made
     if name in ("len", "isinstance", "hasattr", "callable", "id", "type", "hash", "repr", "str", "format", "print"):
         if name in ("len", "id", "hash"):
             return Val(kind=K.NUMBER, attrs={F.DTYPE: "int"})
