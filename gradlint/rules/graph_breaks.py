@@ -366,6 +366,8 @@ class TensorFromTensors(Rule):
         super().__init__(ctx)
         self._zero_dim: set[int] = set()  # torch.tensor([...]) calls whose elements are all proven 0-dim
 
+    call_names = frozenset({"tensor"})  # torch.tensor (its resolved last name)
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual == "torch.tensor" and len(ev.args) == 1:
             items = ev.args[0].get(F.ITEMS)
@@ -683,6 +685,8 @@ class DetachedLossTerm(Rule):
             detached = detached or (o.certain and o.framework == "torch")
         if detached:
             self._dead_terms[id(node)] = (node, v)
+
+    call_names = frozenset({"detach"})  # `x.detach()`, torch.detach(x)
 
     def on_call(self, ev: CallEvent) -> None:
         recv = ev.recv if ev.method == "detach" else ev.args[0] if ev.qual == "torch.detach" and ev.args else None

@@ -804,6 +804,8 @@ class DdpUnusedSubmodule(Rule):
         """,
     ]
 
+    call_names = frozenset(q.rsplit(".", 1)[-1] for q in _DDP)
+
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual not in _DDP:
             return
