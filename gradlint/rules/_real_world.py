@@ -266,4 +266,8 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/jax-ml/jax/issues/26248', "jnp.linalg.norm(a * x) is differentiated with respect to the scale a while x is the zero vector (the diagonal of a Matern kernel), giving nan instead of |a|'s derivative times norm(x) = 0"),
         ('https://github.com/jax-ml/jax/issues/28262', "y.at[0].set(sqrt(x[0])) is overwritten by a later .at[0].set, but sqrt's infinite derivative at 0 still reaches the gradient as 0 * inf = nan"),
     ),
+    'GL806': (
+        ('https://github.com/jax-ml/jax/issues/4646', 'the derivative of an eigenvector from jnp.linalg.eigh divides by eigenvalue differences; M has a repeated eigenvalue (1, 1), so every entry of the gradient is nan, even for the non-degenerate eigenvector'),
+        ('https://github.com/jax-ml/jax/issues/669', "the loss sums the eigenvectors of a nearly identity matrix; the eigh gradient's 1/(lambda_i - lambda_j) factors blow up for eigenvalues 1e-8 apart, giving huge or nan gradients"),
+    ),
 }

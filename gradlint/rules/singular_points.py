@@ -986,3 +986,138 @@ class SingularPointReached(Rule):
             )
 
         self.report(site, message)
+
+
+# ------------------------------------------------------------------ eigenvectors
+# Where a decomposition's vectors are in its result: (values, vectors) for eig/eigh everywhere;
+# (U, S, V/Vh) for torch's and JAX's svd, (s, u, v) for TensorFlow's. Keyed by qualified name.
+_VECTOR_OUTPUTS = {
+    **{q: (1,) for q in ("torch.linalg.eigh", "torch.linalg.eig", "torch.symeig", "torch.eig", "jax.numpy.linalg.eigh",
+                         "jax.numpy.linalg.eig", "jax.scipy.linalg.eigh", "tensorflow.linalg.eigh", "tensorflow.linalg.eig",
+                         "tensorflow.eigh")},
+    **{q: (0, 2) for q in ("torch.linalg.svd", "torch.svd", "jax.numpy.linalg.svd", "jax.scipy.linalg.svd")},
+    **{q: (1, 2) for q in ("tensorflow.linalg.svd", "tensorflow.svd")},
+}
+_VECTOR_FIELDS = frozenset({"eigenvectors", "U", "V", "Vh"})
+_VALUE_FIELDS = frozenset({"eigenvalues", "S"})
+
+
+def _vectors_used(ctx, call: cst.Call, positions: tuple[int, ...]) -> bool:
+    """Whether the code reads the vectors of the decomposition `call` (and not only its
+    values): `eigh(m)[1]`, `.eigenvectors`, or a name unpacked at a vector position that the
+    function reads afterwards (`vals, vecs = eigh(m)` then `vecs`). Unknown: False."""
+    parent = ctx.parent(call)
+    if isinstance(parent, cst.Subscript) and parent.value is call and len(parent.slice) == 1:
+        sl = parent.slice[0].slice
+        return isinstance(sl, cst.Index) and isinstance(sl.value, cst.Integer) and int(sl.value.value) in positions
+    if isinstance(parent, cst.Attribute) and parent.value is call:
+        return parent.attr.value in _VECTOR_FIELDS
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, (cst.Tuple, cst.List)):
+        elements = parent.targets[0].target.elements
+        names = {e.value.value for i, e in enumerate(elements) if i in positions and isinstance(e.value, cst.Name)}
+        names = {n for n in names if not n.startswith("_")}
+        if not names:
+            return False
+        scope = next((a for a in ctx.ancestors(parent) if isinstance(a, (cst.FunctionDef, cst.Module))), None)
+        if scope is None:
+            return False
+        # the module's statements may be parsed in several chunks: read them all, in order
+        roots = [scope] if isinstance(scope, cst.FunctionDef) else ctx.module_statements()
+        seen = False
+        for root in roots:
+            for n in walk(root, code_only=True):
+                if n is parent:
+                    seen = True
+                elif seen and isinstance(n, cst.Name) and n.value in names and not _is_store(ctx, n):
+                    return True
+        return False
+    return False
+
+
+def _is_store(ctx, name: cst.Name) -> bool:
+    """`vecs = ...`, `a, vecs = ...` (a target, however nested in tuples), or `o.vecs`."""
+    p = ctx.parent(name)
+    if isinstance(p, cst.Attribute) and p.attr is name:
+        return True
+    node: cst.CSTNode = name
+    while isinstance(p, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+        node, p = p, ctx.parent(p)
+    return isinstance(p, cst.AssignTarget) or (isinstance(p, cst.For) and p.target is node)
+
+
+class EigenvectorsDifferentiated(_FlowsToLoss):
+    code = "GL806"
+    message = "the eigenvectors (or singular vectors) of a decomposition are differentiated: the gradient divides by eigenvalue differences and is inf/NaN where eigenvalues repeat"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.linalg.eigh.html"
+    triggers = ("eig", "svd")
+    frameworks = ("torch", "jax", "tf")
+    note_kind = "eigenvectors"
+    call_names = frozenset({"eigh", "eig", "svd", "symeig"})
+    rationale = """
+        The derivative of an eigenvector of `eigh`/`eig` (and of the singular vectors U, V of
+        `svd`) has a factor 1 / (lambda_i - lambda_j) for every other eigenvalue. Where two
+        eigenvalues are equal — an identity or diagonal matrix with repeated entries, a
+        covariance of rank-deficient or symmetric data, a freshly initialised weight — the
+        gradient is inf or NaN, and it is huge when they are merely close; the eigenvectors
+        themselves are not even unique there. PyTorch's documentation: "gradients computed using
+        the eigenvectors tensor will only be finite when A has distinct eigenvalues"; JAX and
+        TensorFlow behave the same. The eigenvalues (`eigvalsh`, `svdvals`) are differentiable
+        everywhere and are not reported.
+
+        Instead: differentiate through the eigenvalues only when the loss allows it; otherwise
+        keep the eigenvalues apart (add a small distinct diagonal perturbation), or use a
+        formulation that does not need the eigenvector gradient (a power iteration, a Cholesky
+        or matrix-function form).
+    """
+    invalid = [
+        Invalid(  # jax-ml/jax#4646: the gradient of an eigenvector of a matrix with a repeated eigenvalue
+            """
+            import jax
+            import jax.numpy as jnp
+            def top_vector(m):
+                return jnp.linalg.eigh(m)[1][:, -1].sum()
+            print(jax.grad(top_vector)(jnp.diag(jnp.array([4.0, 1.0, 1.0]))))
+            """,
+            line=4,
+        ),
+        Invalid(
+            """
+            import torch
+            x = torch.randn(8, 3, requires_grad=True)
+            cov = x.T @ x
+            vals, vecs = torch.linalg.eigh(cov)
+            loss = (x @ vecs).pow(2).mean()
+            loss.backward()
+            """,
+            line=4,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        x = torch.randn(8, 3, requires_grad=True)
+        cov = x.T @ x
+        vals, _ = torch.linalg.eigh(cov)
+        (vals.sum() + torch.linalg.svd(cov)[1].sum() + torch.linalg.eigvalsh(cov).max()).backward()
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        positions = _VECTOR_OUTPUTS.get(ev.qual or "")
+        if positions is None and ev.method in ("eigh", "eig", "svd", "symeig") and ev.recv is not None and ev.recv.get(F.FW) == "torch":
+            positions = (0, 2) if ev.method == "svd" else (1,)  # `a.svd()`, `a.eigh()` (old torch methods)
+        if positions is None or not ev.result.live or not isinstance(ev.node, cst.Call):
+            return
+        if _vectors_used(self.ctx, ev.node, positions):
+            self.mark(ev, ev.node, data=callee_last(ev.node))
+
+    def report_site(self, site, data, ev) -> None:
+        self.report(
+            site,
+            f"the vectors of this `{data}` reach a differentiated value: their gradient has a factor 1/(lambda_i - "
+            f"lambda_j) for each pair of eigenvalues, so it is inf or NaN where two of them are equal (an identity-like or "
+            f"diagonal matrix with repeated entries, rank-deficient data) and huge where they are close; differentiate "
+            f"through the eigenvalues only if the loss allows it, or keep them apart (a small distinct diagonal "
+            f"perturbation)",
+        )
