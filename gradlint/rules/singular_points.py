@@ -1113,11 +1113,12 @@ class EigenvectorsDifferentiated(_FlowsToLoss):
             self.mark(ev, ev.node, data=callee_last(ev.node))
 
     def report_site(self, site, data, ev) -> None:
+        values = "singular values" if data == "svd" else "eigenvalues"
         self.report(
             site,
             f"the vectors of this `{data}` reach a differentiated value: their gradient has a factor 1/(lambda_i - "
-            f"lambda_j) for each pair of eigenvalues, so it is inf or NaN where two of them are equal (an identity-like or "
+            f"lambda_j) for each pair of {values}, so it is inf or NaN where two of them are equal (an identity-like or "
             f"diagonal matrix with repeated entries, rank-deficient data) and huge where they are close; differentiate "
-            f"through the eigenvalues only if the loss allows it, or keep them apart (a small distinct diagonal "
+            f"through the {values} only if the loss allows it, or keep them apart (a small distinct diagonal "
             f"perturbation)",
         )
