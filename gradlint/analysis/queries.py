@@ -54,6 +54,12 @@ def data_is_tensor_storage(v: Val) -> bool:
     return v.kind not in _NOT_TENSOR_KINDS
 
 
+def first_fact(vals: Iterable[Val | None], name: str):
+    """The fact `name` of the first of `vals` that has it (a true value), or None: what a result
+    inherits from whichever operand carries it (the staging jnp call, the sum of squares)."""
+    return next((f for v in vals if v is not None and (f := v.get(name))), None)
+
+
 def dtype_of(vals: Iterable[Val]) -> str | None:
     """The dtype of an operation on `vals`: the widest float among them (type promotion)."""
     dts = {v.get(F.DTYPE) for v in vals if v.get(F.DTYPE)}

@@ -21,7 +21,7 @@ from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import dtype_named
-from ..analysis.walk import callee_last, walk
+from ..analysis.walk import callee_last, walk, walk_own_body
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     BackwardLog,
@@ -2341,14 +2341,11 @@ _SNAPSHOTS = frozenset({"detach", "stop_gradient", "deepcopy", "numpy", "item", 
 
 
 def _self_path(node) -> str | None:
-    """`x` of `self.x`, `fc.weight` of `self.fc.weight`."""
-    if isinstance(node, cst.Attribute):
-        if isinstance(node.value, cst.Name) and node.value.value == "self":
-            return node.attr.value
-        inner = node.value
-        if isinstance(inner, cst.Attribute) and isinstance(inner.value, cst.Name) and inner.value.value == "self":
-            return f"{inner.attr.value}.{node.attr.value}"
-    return None
+    """`x` of `self.x`, `fc.weight` of `self.fc.weight` (at most two attributes deep)."""
+    name = dotted_name(node) if isinstance(node, cst.Attribute) else None
+    if name is None or not name.startswith("self.") or name.count(".") > 2:
+        return None
+    return name[len("self."):]
 
 
 def _not_trainable(call: cst.Call) -> bool:
@@ -2359,11 +2356,11 @@ def _not_trainable(call: cst.Call) -> bool:
 def _self_stores(fn_node: cst.FunctionDef):
     """(attribute, value, statement) of each `self.attr = value` in a method body (nested
     functions left out)."""
-    for n in walk(fn_node.body, lambda n: not isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)), code_only=True):
+    for n in walk_own_body(fn_node):
         if isinstance(n, cst.Assign) and len(n.targets) == 1:
-            t = n.targets[0].target
-            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
-                yield t.attr.value, n.value, n
+            attr = _self_path(n.targets[0].target)
+            if attr is not None and "." not in attr:
+                yield attr, n.value, n
 
 
 def _weights_of(setup: list, layers: frozenset[str]) -> set[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..facts import CONST, EXACT, GUARDED, MATMUL, PICKED, SQUARES, Exact
+from ..queries import first_fact
 
 # Operations whose output carries no useful gradient (zero almost everywhere or integer).
 NONDIFF_FUNCS = frozenset(
@@ -153,7 +154,7 @@ def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
     if name in MATMULS:
         # `matmul(band_matrix, norm(spec) ** 2)`: weighted sums of squares, 0 wherever the
         # vector is (whatever the weights)
-        return next((v.get(SQUARES) for v in inputs if v is not None and v.get(SQUARES)), None)
+        return first_fact(inputs, SQUARES)
     first = inputs[0] if inputs else None
     if first is None or not first.get(SQUARES):
         return None
@@ -219,7 +220,7 @@ def squares_after_binop(op: str, vals: list, node: cst.CSTNode, value_of):
     if op == "*" and cst.Module(body=[]).code_for_node(node.left) == cst.Module(body=[]).code_for_node(node.right):
         return node
     if op == "@":  # `band @ spec ** 2`: a weighted sum of squares (as `matmul`)
-        return next((v.get(SQUARES) for v in vals if v is not None and v.get(SQUARES)), None)
+        return first_fact(vals, SQUARES)
     if op in ("+", "-"):
         if op == "+" and all(v.get(SQUARES) for v in vals):
             return node

@@ -21,7 +21,7 @@ from .. import kinds as K
 from ..events import CallEvent, DiffKind, TransformedCallEvent, Traced
 
 from ..names import literal
-from ..queries import dtype_of, literal_dtype, truthy
+from ..queries import dtype_of, first_fact, literal_dtype, truthy
 from ..interp.state import JitSpec
 from ..values import EMPTY, Cut, Origin, Val, combine, cut
 from ..walk import walk
@@ -323,7 +323,7 @@ class Jax(Framework):
                 # `jnp.array(n)` of a static argument is a tracer there. The fact holds the
                 # operation that made a tracer from static values (`jnp.minimum(n_aval, n)`):
                 # that is what to change; one computed from a staged value keeps its origin
-                inherited = next((v.get(F.STAGED) for v in allv if v.get(F.STAGED)), None)
+                inherited = first_fact(allv, F.STAGED)
                 from_args = any(o.kind == K.ORIGIN_JAXARG for v in allv for o in v.live)
                 attrs[F.STAGED] = inherited if inherited is not None else (True if from_args else node)
             dt = dtype_of(allv)

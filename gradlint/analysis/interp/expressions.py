@@ -14,7 +14,7 @@ from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
 from ..frameworks.arrays import guarded_after_binop, picks_by_index, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
-from ..queries import broadcast_shape, data_is_tensor_storage, dtype_of, fw_of, none_ness, numel
+from ..queries import broadcast_shape, data_is_tensor_storage, dtype_of, first_fact, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
 from .state import ClassInfo, FunctionInfo, State
 
@@ -475,7 +475,7 @@ class ExpressionsMixin(_Base):
         if any(v.kind == K.TENSOR or v.get(F.FW) or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
             compared = Cut("compare", node, hard=False)
             attrs: dict = {F.DTYPE: "bool", F.FW: fw_of(vals)}
-            staged = next((v.get(F.STAGED) for v in vals if v.get(F.STAGED)), None)
+            staged = first_fact(vals, F.STAGED)
             if staged is not None:
                 attrs[F.STAGED] = staged  # a comparison of a staged jax value is staged too
             return cut(combine(vals), compared, kind=K.TENSOR, attrs=attrs)
@@ -545,7 +545,7 @@ class ExpressionsMixin(_Base):
             attrs[F.SCALAR] = False
         if any(v.get(F.TRACED) for v in vals):
             attrs[F.TRACED] = True
-        staged = next((v.get(F.STAGED) for v in vals if v.get(F.STAGED)), None)
+        staged = first_fact(vals, F.STAGED)
         if staged is not None:
             attrs[F.STAGED] = staged
         exact = product_exact(op, vals, node)
