@@ -375,9 +375,25 @@ def check_source_full(
             except Exception as exc:
                 disable(inst, exc)
 
-    interp.set_emitter(emit)
+    def emit_to(ev, codes: frozenset[str]) -> None:
+        if type(ev) is CallEvent:
+            hs = call_handlers.get(ev.name)
+            if hs is None:
+                hs = call_handlers[ev.name] = call_all + call_by_name.get(ev.name, [])
+        else:
+            hs = handlers.get(type(ev))
+        if not hs:
+            return
+        for inst, fn in hs:
+            if inst.code in codes:
+                try:
+                    fn(ev)
+                except Exception as exc:
+                    disable(inst, exc)
+
+    interp.set_emitter(emit, emit_to)
     if run_cache is not None:
-        interp.state_signature = lambda: _rules_signature(instances, ctx)
+        interp.rule_states = _RuleStates(instances, ctx)
     budget_hit = False
     try:
         interp.run()
@@ -423,11 +439,18 @@ def check_source_full(
 _SCALARS = (bool, int, float, str, type(None))
 
 
-def _rules_signature(instances: list[Rule], ctx: FileContext) -> tuple:
-    """What the rules have accumulated, summarised cheaply (container sizes, flags): equal
-    before and after a run means the run's events changed nothing."""
-    sig: list = [len(ctx.findings)]
-    for inst in instances:
+class _RuleStates:
+    """What each rule has accumulated, summarised cheaply (container sizes, flags, findings):
+    a rule whose summary is equal before and after a run was not changed by the run's events,
+    and a replay of the run (RunCache) need not go to it."""
+
+    def __init__(self, instances: list[Rule], ctx: FileContext) -> None:
+        self.instances = instances
+        self.ctx = ctx
+
+    @staticmethod
+    def _summary(inst: Rule) -> tuple:
+        sig: list = []
         for k, v in vars(inst).items():
             if k == "ctx":
                 continue
@@ -435,7 +458,18 @@ def _rules_signature(instances: list[Rule], ctx: FileContext) -> tuple:
                 sig.append(len(v))
             elif isinstance(v, _SCALARS):
                 sig.append(v)
-    return tuple(sig)
+        return tuple(sig)
+
+    def snapshot(self) -> tuple[int, list[tuple]]:
+        return len(self.ctx.findings), [self._summary(inst) for inst in self.instances]
+
+    def reacting(self, before: tuple[int, list[tuple]]) -> frozenset[str]:
+        n_findings, summaries = before
+        codes = {f.rule.code for f in self.ctx.findings[n_findings:]}
+        for inst, old in zip(self.instances, summaries):
+            if self._summary(inst) != old:
+                codes.add(inst.code)
+        return frozenset(codes)
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

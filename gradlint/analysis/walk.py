@@ -197,6 +197,27 @@ def walk_own_body(fn: cst.FunctionDef) -> Iterator[cst.CSTNode]:
     return walk(fn.body, lambda n: not isinstance(n, _SCOPES), code_only=True)
 
 
+def own_small_statements(fn: cst.FunctionDef) -> Iterator[cst.BaseSmallStatement]:
+    """The simple statements of `fn`'s body (`x = ...`, `return ...`), in the blocks of its
+    if/for/while/with/try too, not in the functions and classes defined in it. Expressions are
+    not entered: far cheaper than walk_own_body when only statements matter."""
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            yield from node.body
+        elif isinstance(node, cst.IndentedBlock):
+            stack.extend(reversed(node.body))
+        elif isinstance(node, _BLOCK_HOLDERS):
+            # if/for/while/with/try/match and their else/except/finally/case parts: their blocks
+            stack.extend(reversed([c for c in code_children(node) if isinstance(c, _BLOCKS)]))
+
+
+_BLOCK_HOLDERS = (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.TryStar, cst.Match, cst.MatchCase, cst.Else,
+                  cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)
+_BLOCKS = (cst.BaseSuite,) + _BLOCK_HOLDERS
+
+
 def callee_last(node: cst.CSTNode | None) -> str | None:
     """The last name of a call's callee as written: `update` of `tx.update(g, s)`, `opt_update`
     of `opt_update(i, g, s)`; None for anything else."""

@@ -21,7 +21,7 @@ from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import dtype_named
-from ..analysis.walk import callee_last, walk, walk_own_body
+from ..analysis.walk import callee_last, own_small_statements, walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
     BackwardLog,
@@ -2356,7 +2356,7 @@ def _not_trainable(call: cst.Call) -> bool:
 def _self_stores(fn_node: cst.FunctionDef):
     """(attribute, value, statement) of each `self.attr = value` in a method body (nested
     functions left out)."""
-    for n in walk_own_body(fn_node):
+    for n in own_small_statements(fn_node):
         if isinstance(n, cst.Assign) and len(n.targets) == 1:
             attr = _self_path(n.targets[0].target)
             if attr is not None and "." not in attr:
@@ -2535,7 +2535,9 @@ class WeightComputedInBuild(Rule):
     ]
 
     def finish(self) -> None:
-        for cls in getattr(self.ctx.interp, "classes", ()):
+        classes = getattr(self.ctx.interp, "classes", ())
+        layers: frozenset[str] | None = None  # the file's torch module classes, on first need
+        for cls in classes:
             keras = cls.is_keras or any(b.rsplit(".", 1)[-1] in ("Layer", "Model") for b in cls.bases)
             torch = not keras and cls.is_torch_module
             if not (keras or torch):
@@ -2544,20 +2546,25 @@ class WeightComputedInBuild(Rule):
             setup = [cls.methods[m] for m in (("build", "__init__") if keras else ("__init__",)) if m in cls.methods]
             if use is None or not setup or not isinstance(use.node, cst.FunctionDef):
                 continue
-            layers = frozenset(c.name for c in self.ctx.interp.classes if c.is_torch_module) if torch else frozenset()
-            weights = _weights_of(setup, layers)
+            if torch and layers is None:
+                layers = frozenset(c.name for c in classes if c.is_torch_module)
+            weights = _weights_of(setup, layers if torch and layers is not None else frozenset())
             if not weights:
+                continue
+            # the stores computed from a weight first (rare); what forward/call reads only then
+            computed = []
+            for fn in setup:
+                for attr, value, stmt in _self_stores(fn.node):
+                    if attr not in weights and (weight := _computes_from(value, weights)) is not None:
+                        computed.append((fn, attr, value, stmt, weight))
+            if not computed:
                 continue
             read = {a for n in walk(use.node.body, code_only=True) if (a := _self_path(n)) is not None}
             read -= {attr for attr, _, _ in _self_stores(use.node)}  # rebound on every call: fresh
-            for fn in setup:
-                for attr, value, stmt in _self_stores(fn.node):
-                    if attr in weights or attr not in read:
-                        continue
-                    weight = _computes_from(value, weights)
-                    if weight is None or (torch and (_only_views(value) or _under_no_grad(self.ctx, stmt))):
-                        continue
-                    self._report(stmt, attr, weight, fn.name, keras)
+            for fn, attr, value, stmt, weight in computed:
+                if attr not in read or (torch and (_only_views(value) or _under_no_grad(self.ctx, stmt))):
+                    continue
+                self._report(stmt, attr, weight, fn.name, keras)
 
     def _report(self, stmt, attr: str, weight: str, made_in: str, keras: bool) -> None:
         if keras:

@@ -698,10 +698,16 @@ class ZeroGradPerMicroBatch(Rule):
         parent = (lambda n: parents.get(id(n))) if id(node) in parents else self.ctx.parent
         cur = parent(node)
         while cur is not None and cur is not loop:
-            if isinstance(cur, cst.If) and "%" in self.ctx.code(cur.test):
+            if isinstance(cur, cst.If) and _takes_remainder(cur.test):
                 return True
             cur = parent(cur)
         return False
+
+
+def _takes_remainder(test: cst.BaseExpression) -> bool:
+    """`i % k == 0`, `(step + 1) % accum`: the test computes a remainder (walked, not printed:
+    a check prints hundreds of `if` tests otherwise)."""
+    return any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo) for n in walk(test, code_only=True))
 
 
 _DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})

@@ -39,7 +39,7 @@ from .evidence import EvidenceMixin, evidenced_optimizer, evidenced_scaler
 from .expressions import ExpressionsMixin
 from .methods import MethodsMixin
 from .modules import ModulesMixin, Project
-from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, RunCache, State, self_fields
+from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, RuleStates, RunCache, State, self_fields
 from .statements import StatementsMixin
 
 # Run and event numbers are unique across checks, so that the events of a run cached by the
@@ -95,9 +95,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._loop_scopes: dict[int, tuple] = {}  # loop node -> what it binds (statements._loop_scope)
         self._jax_analysed: set = set()  # (function, transform, site) already traced
         self.run_cache = run_cache
-        # set by the engine: a cheap summary of what the rules have accumulated (see
-        # _cached_standalone: a run that changes nothing need not be replayed)
-        self.state_signature: Callable[[], tuple] | None = None
+        # set by the engine: which rules a run's events changed (see _cached_standalone: a
+        # replayed run goes only to the rules that reacted to it when it was recorded)
+        self.rule_states: RuleStates | None = None
+        self._emit_to: Callable[[Event, frozenset[str]], None] | None = None
         self._deps: set | None = None  # functions/classes the current run read (for RunCache)
         self._inlined_now: set | None = None
         self._truncated_now: set | None = None
@@ -131,9 +132,12 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             self._recording.append(ev)
         self._emit(ev)
 
-    def set_emitter(self, emit: Callable[[Event], None]) -> None:
-        """Where events go (the engine's dispatcher to the rules)."""
+    def set_emitter(self, emit: Callable[[Event], None], emit_to: Callable[[Event, frozenset[str]], None] | None = None) -> None:
+        """Where events go (the engine's dispatcher to the rules); `emit_to(ev, codes)` gives
+        an event to the rules with those codes only (a replayed run's)."""
         self._emit = emit
+        if emit_to is not None:
+            self._emit_to = emit_to
 
     def depend(self, node) -> None:
         if self._deps is not None and node is not None:
@@ -186,7 +190,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         cache = self.run_cache
         entry = cache.entries.get(id(fn.node))
         if entry is not None:
-            e_node, e_base, e_deps, events, inlined, truncated, e_modules = entry
+            e_node, e_base, e_deps, events, reacting, inlined, truncated, e_modules = entry
             # a project module's definitions are made again in each check, lazily: the run's
             # dependencies there are valid while the module's text is the same (modules.py)
             if e_node is fn.node and e_base == base and all(id(n) in alive for n in e_deps) and self.modules_unchanged(e_modules):
@@ -199,10 +203,14 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                     other = self._fn_by_node.get(id(n))
                     if other is not None:
                         other.truncated = True
-                for ev in events:  # None: the run left the rules as they were
+                emit_to = self._emit_to
+                for ev in events:  # none: the run left the rules as they were
                     if isinstance(ev, CallEvent):
                         ev.notes = None
-                    self._emit(ev)
+                    if emit_to is not None:
+                        emit_to(ev, reacting)
+                    else:
+                        self._emit(ev)
                 return
         cache.misses += 1
         n_functions = len(self.functions)
@@ -210,8 +218,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._inlined_now = set()
         self._truncated_now = set()
         self._recording = []
-        sig = self.state_signature
-        before = sig() if sig is not None else None
+        states = self.rule_states
+        before = states.snapshot() if states is not None else None
         try:
             self.run_standalone(fn)
             deps, events, inlined, truncated = self._deps, self._recording, self._inlined_now, self._truncated_now
@@ -220,15 +228,21 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             self._inlined_now = None
             self._truncated_now = None
             self._recording = None
-        if sig is not None and sig() == before:
-            events = ()  # inert: replaying it would change nothing
+        reacting = frozenset()
+        if states is not None:
+            # Only the rules whose state the run changed hear its replay; that a rule ignores
+            # these events now (the run's node and everything it read unchanged) means it will
+            # ignore them again. No rule changed: nothing to replay at all.
+            reacting = states.reacting(before)
+            if not reacting:
+                events = ()
         if all(self.is_foreign(f) for f in self.functions[n_functions:]):
             # no nested function (a project module's, defined on the way, is not this run's):
             # nothing else depends on this run
             local = frozenset(n for n in deps if id(n) in alive)
             modules = self.modules_of(n for n in deps if id(n) not in alive)
             if modules is not None:
-                cache.entries[id(fn.node)] = (fn.node, base, local, events, frozenset(inlined), frozenset(truncated), modules)
+                cache.entries[id(fn.node)] = (fn.node, base, local, events, reacting, frozenset(inlined), frozenset(truncated), modules)
 
     def run_standalone(self, fn: FunctionInfo) -> None:
         self.runs = next(_RUN_IDS)

@@ -4,7 +4,7 @@ functions and classes of the module, GradientTapes, and the cache of recorded ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import libcst as cst
 
@@ -27,6 +27,15 @@ class RunCache:
         self.entries: dict[int, tuple] = {}
         self.hits = 0
         self.misses = 0
+
+
+class RuleStates(Protocol):
+    """The engine's view of what the rules have accumulated, for RunCache: `snapshot()` before
+    a run, `reacting(snapshot)` after it: the codes of the rules the run's events changed."""
+
+    def snapshot(self) -> Any: ...
+
+    def reacting(self, before: Any) -> frozenset[str]: ...
 
 
 class ClassInfo:
