@@ -873,7 +873,11 @@ class InplaceOnSavedTensor(Rule):
         Activations and dropout built or called with `inplace=True` (`nn.ReLU(True)`,
         `F.relu(h, inplace=True)`, `nn.Dropout(p, inplace=True)`) are in-place operations on
         their input too: on a sigmoid/tanh/exp output, on a tensor another layer took as input,
-        or on an in-place ReLU's own output (which its backward keeps) they fail the same way.
+        or on an in-place ReLU's own output (which its backward keeps) they fail the same way —
+        also as consecutive layers of an `nn.Sequential` (`nn.ReLU(), nn.Dropout(p,
+        inplace=True)`), reported where the in-place layer is built. Code under `if
+        torch.jit.is_tracing():` (or is_scripting, ONNX export) runs only while exporting and is
+        not reported.
 
         Instead: write it out of place, `x = x + skip`, or pass `inplace=False`. (In-place ops
         on a tensor nobody saved — ResNet's `out += identity` or `nn.ReLU(inplace=True)` on a
@@ -993,6 +997,17 @@ class InplaceOnSavedTensor(Rule):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"
+        if ev.target_node is None and ev.name is None and ev.how == "inplace":
+            # a layer of an nn.Sequential working in place on the previous layer's output
+            self.report(
+                ev.node,
+                lambda line, what=what, saver=saver: (
+                    f"this layer works in place on its input, the output of {what} (line {line(saver)}), which {what} "
+                    f"keeps for its backward: backward() raises \"one of the variables needed for gradient computation has "
+                    f"been modified by an inplace operation\"; pass `inplace=False`"
+                ),
+            )
+            return
         name = ev.name or (self.ctx.code(ev.target_node) if ev.target_node is not None else None) or "this tensor"
         # an activation or dropout working in place (`nn.ReLU(inplace=True)(h)`) is mended by
         # asking it not to; anything else by writing the update out of place
@@ -1100,7 +1115,9 @@ class InplaceOnLeaf(Rule):
         is being used in an in-place operation" — at once, no backward needed, which is why
         initialisation code that writes into a layer's weight or bias (directly, through a name
         for it, or through a view: `b = conv.bias.view(3, -1); b[:, 4] += prior`) fails when
-        the model is built.
+        the model is built. A slice of such a leaf (`bar = foo[10:, 10:]`, `row = w[0]`) is a
+        view of it: `bar *= 10` raises "a view of a leaf Variable..." (a computed index copies
+        and is not reported).
 
         Instead: do manual updates under `with torch.no_grad():` (or inside an optimizer's
         `step()`, which is decorated with it).

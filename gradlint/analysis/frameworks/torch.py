@@ -95,6 +95,10 @@ _NO_VALUE = frozenset(
         "torch.cuda.synchronize", "torch.cuda.memory_allocated",
     }
 )
+# "is this an export?": code under `if torch.jit.is_tracing():` runs when a model is traced,
+# scripted or exported to ONNX, never in a training step (the eager branch is the trained one)
+TORCH_EXPORTING = frozenset({"torch.jit.is_tracing", "torch.jit.is_scripting", "torch.onnx.is_in_onnx_export",
+                             "torch._C._get_tracing_state"})
 _FULL_REDUCTIONS = ("sum", "mean", "norm", "dot", "trace", "logsumexp", "prod", "std", "var", "max", "min", "amax", "amin")
 _LOSSES = ("mse_loss", "l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div", "huber_loss")
 
@@ -640,6 +644,11 @@ INPLACE_MODULES = {
 }
 
 
+def saves_output(layer: Val) -> bool:
+    """A library layer whose backward keeps its output (`nn.ReLU()`, `nn.Sigmoid()`)."""
+    return layer.get(F.QUAL_NEW, "").rsplit(".", 1)[-1] in SAVES_OUTPUT_MODULES
+
+
 def overwrites_input(ev: "CallEvent") -> bool:
     """Whether the call changes its first argument in place: `F.relu(x, inplace=True)`,
     `torch.relu_(x)`, or a module built with `inplace=True` (`nn.ReLU(True)`) applied to it."""
@@ -666,11 +675,24 @@ _PARAM_INPLACE = re.compile(
 )
 
 
+_LEAF_INPLACE = re.compile(
+    r"^[ \t]*(\w+)[ \t]*=[^\n]*\brequires_grad(?:_\([ \t]*(?:True)?[ \t]*\)|[ \t]*=[ \t]*True)[^\n]*\n(?:[^\n]*\n){0,20}?"
+    r"[ \t]*\1(?:(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)|[ \t]*[-+*/]=|\.[a-z]\w*_\()",
+    re.M,
+)
+
+
 _DISCARDED_UPDATE = re.compile(
     r"^[ \t]*[\w.]+(?:\[[^\]\n]*\])*\.(?:masked_fill|index_fill|index_add|index_copy|scatter_add|scatter|clamp_min|clamp_max"
     r"|clamp|renorm|lerp|fill_diagonal)\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:#[^\n]*)?$",
     re.M,
 )
+
+
+def _not_exporting(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    """`torch.jit.is_tracing()` and the like: False, as in the training step the analysis is
+    about (what runs only while exporting is never differentiated)."""
+    return Val(kind=K.NUMBER, attrs={F.CONST: False})
 
 
 class Torch(Framework):
@@ -709,6 +731,10 @@ class Torch(Framework):
                   # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
                   # once, no backward needed (GL308), typically in initialisation code
                   ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE),
+                  # ... or a tensor made to require grad (`c = torch.randn(..., requires_grad=True)`)
+                  # written through within 20 lines (`c.index_copy_(...)`, `c[0] = 1`): it raises at
+                  # once too
+                  ("grad", _LEAF_INPLACE),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
                   ("grad", _INSPECTS_GRAPH),
@@ -734,6 +760,7 @@ class Torch(Framework):
         **table(TORCH_DETACH_FUNCS, _detach_fn),
         **table(_STACKS, _stack),
         **table(_NO_VALUE, returns_nothing),
+        **table(TORCH_EXPORTING, _not_exporting),
         "torch.compile": returns_first_arg,
         "torch.jit.script": returns_first_arg,
         "torch.jit.load": _loaded_script_module,

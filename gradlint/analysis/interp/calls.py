@@ -483,10 +483,16 @@ class CallsMixin(_Base):
             return self.op_result(ev.node, st, [seq] + ev.args, kind=K.TENSOR, attrs={F.FW: "torch"})
         cur = ev
         out = EMPTY
-        for layer in layers:
+        for i, layer in enumerate(layers):
+            made = layer.get(F.CREATED)
+            if i and layer.get(F.INPLACE_MODULE) and out.get(F.SAVED_OUTPUT) is not None and st.ctx.grad == "on" and out.live:
+                # `nn.ReLU(), nn.Dropout(p, inplace=True)`: the dropout overwrites what the ReLU kept (GL306)
+                self.emit(InplaceEvent(made or ev.node, st.ctx, out, None, "inplace", False, None, out.get(F.SAVED_OUTPUT)))
             # the layer as part of the Sequential: its origin is the Sequential's (what an optimizer
             # over `seq.parameters()` updates); a layer of the file's class keeps its fields
             out = self.call_module(Val(seq.live, frozenset(), layer.notes, frozenset(), K.MODULE, layer.attrs), cur, st)
+            if made is not None and out.live and st.ctx.grad == "on" and torch_overlay.saves_output(layer):
+                out = out.with_fact(F.SAVED_OUTPUT, made)  # what the next layer must not overwrite
             cur = copy.copy(ev)
             cur.args, cur.kwargs, cur.arg_nodes, cur.kw_nodes = [out], {}, [ev.node], {}
         return out if out.kind is not None else out.with_(kind=K.TENSOR)

@@ -355,6 +355,10 @@ class ExpressionsMixin(_Base):
             del attrs[F.EXACT]  # `x[x > 0]`: a mask by value may be exactly what removes the zeros
         if picks_by_index(node):
             attrs[F.PICKED] = node
+        if base.get(F.LEAF) and (base.get(F.PARAM) or base.get(F.RG)) and not base.graphs and _basic_index(node):
+            # `bar = foo[10:, 10:]` of a leaf that requires grad: a view (basic indexing), so
+            # changing it in place changes the leaf (a computed index would copy)
+            attrs[F.LEAF_VIEW] = True
         return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == K.TENSOR else None, attrs)
 
     def _e_seq(self, node, st: State) -> Val:
@@ -603,3 +607,23 @@ def _layer_of(container: Val) -> Val:
     if container.get(F.LAYER_QUAL):
         attrs[F.LAYER_QUAL] = container.get(F.LAYER_QUAL)
     return Val(container.live, kind=K.MODULE, attrs=attrs)
+
+
+def _basic_index(node: cst.Subscript) -> bool:
+    """Only literal positions and slices of literals (`x[0]`, `x[10:, :5]`, `x[..., None]`):
+    indexing that returns a view of the tensor, not a copy."""
+    def literal(e) -> bool:
+        if e is None:
+            return True
+        if isinstance(e, cst.UnaryOperation):
+            e = e.expression
+        return isinstance(e, (cst.Integer, cst.Ellipsis)) or isinstance(e, cst.Name) and e.value == "None"
+
+    for el in node.slice:
+        sl = el.slice
+        if isinstance(sl, cst.Slice):
+            if not (literal(sl.lower) and literal(sl.upper) and literal(sl.step)):
+                return False
+        elif not (isinstance(sl, cst.Index) and literal(sl.value)):
+            return False
+    return True
