@@ -863,7 +863,10 @@ class WhereNanGradient(_FlowsToLoss):
         (`jnp.where`) and TensorFlow — except TensorFlow's `sqrt`/`rsqrt`, whose gradient
         kernels give 0 where the incoming gradient is 0 (TF 2.21), so they are not reported
         there. An argument kept away from 0 before (`u = relu(p) + 1e-6`, a positive clamp) or
-        one that carries no history (no gradient flows into it) is not reported either.
+        one that carries no history (no gradient flows into it) is not reported either. A
+        branch computed on an earlier line and passed by name (`z = x.sqrt() + 1`, then
+        `where(x == 0, y, z)`) is the same pitfall when the condition tests the variable the
+        operation is applied to; it is reported at the where().
 
         Instead: make the input safe *before* the operation (the "double where"):
         `safe = torch.where(cond, x, torch.ones_like(x))`, then
@@ -909,6 +912,17 @@ class WhereNanGradient(_FlowsToLoss):
     def on_binop(self, ev) -> None:
         if ev.op in ("/", "**"):
             self._judge_argument(ev.node, ev.right if ev.op == "/" else ev.left)
+            self._note_unsafe(ev)
+
+    def _note_unsafe(self, ev) -> None:
+        """An unsafe operation with history (`z = x.sqrt() + 1`): its result carries a note, so
+        that a where() given the name it was bound to (`where(x == 0, y, z)`) sees it."""
+        if id(ev.node) in self._harmless_ops or not ev.result.live:
+            return
+        self._tf_where = (getattr(ev, "qual", None) or "").startswith(("tensorflow.", "keras."))
+        hit = self._unsafe_here(ev.node)
+        if hit is not None:
+            ev.add_note(Note("unsafe_op", hit[0], data=hit[1]))
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
@@ -917,6 +931,7 @@ class WhereNanGradient(_FlowsToLoss):
         if last in _UNSAFE_FUNCS:
             self._judge_argument(ev.node, ev.recv if ev.method is not None and ev.recv is not None and not ev.qual
                                  else (ev.args[0] if ev.args else None))
+            self._note_unsafe(ev)
             return
         if last != "where" or len(ev.arg_nodes) < 3:
             return
@@ -926,6 +941,9 @@ class WhereNanGradient(_FlowsToLoss):
         cond_val = ev.args[0]
         for branch_node, branch_val in zip(ev.arg_nodes[1:3], ev.args[1:3]):
             hit = self._unsafe_op(branch_node)
+            bound = hit is None and isinstance(branch_node, cst.Name)
+            if bound:
+                hit = self._bound_unsafe_op(branch_val, cond_names)
             if hit is None:
                 continue
             op_node, arg_node = hit
@@ -940,8 +958,21 @@ class WhereNanGradient(_FlowsToLoss):
                 continue
             if self._sanitized_arg(ev, arg_node):
                 continue
-            self.mark(ev, op_node, data=last)
+            if bound:
+                # the operation is on another line: the where() that mixes it in is the site
+                self.mark(ev, ev.node, data=(last, op_node))
+            else:
+                self.mark(ev, op_node, data=last)
             return
+
+    def _bound_unsafe_op(self, branch_val, cond_names: set):
+        """A branch passed by name, computed from an unsafe operation on what the condition
+        tests (`z = x.sqrt() + 1`, then `where(x == 0, y, z)`): named by the same variable, not
+        merely related through the model (a name proves the condition was written about it)."""
+        for n in branch_val.sorted_notes("unsafe_op"):
+            if _names_in(n.data) & cond_names:
+                return n.node, n.data
+        return None
 
     def _unsafe_op(self, node: cst.CSTNode):
         """(operation node, its argument) for the first log/sqrt/.../`c / x` in `node`, looking
@@ -998,14 +1029,20 @@ class WhereNanGradient(_FlowsToLoss):
         return _has_additive_const(arg_node)
 
     def report_site(self, site, data, ev: DiffEvent) -> None:
-        what = callee_last(site) or ("a fractional power" if isinstance(site, cst.BinaryOperation) and isinstance(site.operator, cst.Power)
-                                    else "division")
+        op = site
+        if isinstance(data, tuple):
+            data, op = data  # a branch bound to a name: reported at the where(), the operation named
+        what = callee_last(op) or ("a fractional power" if isinstance(op, cst.BinaryOperation) and isinstance(op.operator, cst.Power)
+                                   else "division")
         where = "where the condition rejects large inputs it overflows to inf" if what in ("exp", "expm1") else "where the condition excludes its domain"
+        shown = what if what.startswith("a ") else f"`{what}`"
         self.report(
             site,
-            f"{what if what.startswith('a ') else f'`{what}`'} is evaluated on both branches of {data}(): {where}, its gradient there is "
-            f"inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the operation "
-            f"(`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it",
+            lambda line: (
+                f"{shown}{f' (line {line(op)})' if op is not site else ''} is evaluated on both branches of {data}(): {where}, its "
+                f"gradient there is inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the "
+                f"operation (`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it"
+            ),
         )
 
 

@@ -903,6 +903,8 @@ class SingularPointReached(Rule):
         if any(_has_additive_const(n) or (isinstance(n, cst.Call) and callee_last(n) in _SANITIZERS and not _floored_at_zero(v))
                for n, v in operands):
             return None  # `sqrt(u + eps)`, `sqrt(clamp(u, min=1e-12))` (not a clamp at 0: `relu`-like)
+        if any(v is not None and v.get(F.GUARDED) is not None for _, v in operands):
+            return None  # kept away from 0 where it was made (`safe = where(x == 0, 1.0, x)`, `u = n + eps`)
         if any(isinstance(n, cst.Call) and callee_last(n) in _MASKING for n, _ in operands):
             return None  # `sqrt(relu(x))`: the ReLU's derivative selects 0 where x <= 0 (not 0 * inf)
         if not any(v is not None and v.live for _, v in operands):

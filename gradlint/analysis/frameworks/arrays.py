@@ -149,7 +149,7 @@ def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
         return None
     if name in SQUARE_MAKERS:
         return at
-    if name == "pow" and len(inputs) >= 2 and inputs[1].get(CONST) == 2:
+    if name in ("pow", "power", "float_power") and len(inputs) >= 2 and inputs[1].get(CONST) == 2:
         return at
     if name in MATMULS:
         # `matmul(band_matrix, norm(spec) ** 2)`: weighted sums of squares, 0 wherever the
@@ -158,6 +158,9 @@ def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
     first = inputs[0] if inputs else None
     if first is None or not first.get(SQUARES):
         return None
+    if name == "add" and len(inputs) == 2 and "alpha" not in kwargs:
+        # `tf.add(tf.square(dx), tf.square(dy))`, `torch.add(a ** 2, b ** 2)`: `+` as a call
+        return at if inputs[1].get(SQUARES) else None
     if name in SQUARE_SUMS:
         return first.get(SQUARES)
     if name in SQUARE_KEEPERS:
@@ -304,6 +307,49 @@ def guarded_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
     return at if c is not None and c > 0 else None
 
 
+_NONZERO_FILLS = frozenset({"ones_like", "ones", "full_like", "full", "fill"})
+
+
+def _nonzero_branch(node: cst.CSTNode, v) -> bool:
+    """A value certainly away from 0: a nonzero literal, an epsilon, `ones_like(x)`, a guarded value."""
+    c = _const_number(v)
+    if c is not None:
+        return c != 0
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Float)) or epsilon_like(node):
+        return True
+    if isinstance(node, cst.Call):
+        f = node.func
+        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
+        if name in ("ones_like", "ones"):
+            return True
+    return v is not None and v.get(GUARDED) is not None
+
+
+def _origins_of(v) -> set:
+    """Every origin a value was computed from, through gradient cuts too (a mask by value)."""
+    return set(v.live) | {o for o, _ in v.cuts} if v is not None else set()
+
+
+def guarded_after_where(name: str | None, inputs: list, at: cst.CSTNode):
+    """`where(is_zero, ones_like(x), x)`, `where(x > 0, x, 1.0)`: a where whose condition tests
+    the data it selects and whose other branch is away from 0 — the first half of the
+    double-where idiom, written to keep the zeros out of what follows (a sqrt, a norm, a log).
+    GUARDED (the call), or None. `where(x > 0, x, 0.0)` keeps zeros and is not a guard."""
+    if name != "where" or len(inputs) != 3 or not isinstance(at, cst.Call) or len(at.args) != 3:
+        return None
+    cond, a, b = inputs
+    cond_origins = _origins_of(cond)
+    if not cond_origins:
+        return None
+    nodes = [arg.value for arg in at.args]
+    for data, other, other_node in ((a, b, nodes[2]), (b, a, nodes[1])):
+        if data is not None and set(data.live) & cond_origins and _nonzero_branch(other_node, other):
+            return at
+    return None
+
+
 # ------------------------------------------------------------------ exact zeros of a floor at 0
 # the JAX calls that floor their input at a constant (floor_exact)
 FLOOR_CALLS = frozenset({"clip", "clamp", "maximum", "max"})
@@ -342,7 +388,7 @@ def facts_after_call(name: str | None, fw: str | None, inputs: list, kwargs: dic
         facts[SQUARES] = squares
     elif name in MATMULS:
         facts[MATMUL] = at
-    guarded = guarded_after_call(name, inputs, kwargs, at)
+    guarded = guarded_after_call(name, inputs, kwargs, at) or guarded_after_where(name, inputs, at)
     if guarded is not None:
         facts[GUARDED] = guarded
     if name in PICKERS:

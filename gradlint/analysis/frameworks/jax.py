@@ -21,7 +21,7 @@ from .. import kinds as K
 from ..events import CallEvent, DiffKind, TransformedCallEvent, Traced
 
 from ..names import literal
-from ..queries import dtype_of, first_fact, literal_dtype, truthy
+from ..queries import dtype_named, dtype_of, first_fact, literal_dtype, truthy
 from ..interp.state import JitSpec
 from ..values import EMPTY, Cut, Origin, Val, combine, cut
 from ..walk import walk
@@ -337,6 +337,11 @@ class Jax(Framework):
                     attrs[F.DTYPE] = dt
             elif last == "arange" and args and all(isinstance(a.get(F.CONST), int) or a.get(F.DTYPE) == "int" for a in args):
                 attrs[F.DTYPE] = "int"
+            # an explicit dtype decides (`jnp.array([1, 1], dtype=jnp.float64)` is a float array;
+            # float64 is float32 unless x64 is enabled)
+            named = dtype_named(ev.kwargs.get("dtype") or (args[1] if last in ("array", "asarray") and len(args) > 1 else None))
+            if named:
+                attrs[F.DTYPE] = "float32" if named == "float64" and not it.jax_x64 else named
             exact = factory_exact(last, ev.arg_nodes, ev.kw_nodes, node)
             if exact is None and last in ("array", "asarray") and args:
                 exact = args[0].get(F.EXACT)  # `jnp.array(np_zeros)`: the same data
