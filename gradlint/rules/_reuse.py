@@ -122,9 +122,11 @@ def _scope_and_unit(ctx, node):
     return None, None
 
 
-def reuse_site(ctx, first_node, node, target_node, bindings: dict | None, freed: frozenset, carried: bool):
-    """The Name node where a value still holding a freed graph is read on the way to the
-    loss `target_node` differentiated at `node` (see above), or None."""
+def _slice_reads(ctx, first_node, node, target_node, bindings: dict | None, freed: frozenset, carried: bool):
+    """The reads, in order, of names on the way to the loss (a backward slice from it, over the
+    statements between the two backward passes or, `carried`, the loop body), each as (Name
+    node, whether its binding holds a freed graph, whether it is carried round the loop); None
+    when the statements cannot be read (another scope, no loop)."""
     if not bindings or target_node is None:
         return None
     scope, unit2 = _scope_and_unit(ctx, node)
@@ -167,12 +169,67 @@ def reuse_site(ctx, first_node, node, target_node, bindings: dict | None, freed:
             needed |= {n.value for n in units[k].reads}
             picked.append(k)
     order = [(k, units[k].reads) for k in reversed(picked)] + [(i2, target_reads)]
+    out = []
     for k, reads in order:
         rebound = set().union(*(units[j].writes for j in range(lo, k))) if k > lo else set()
         for n in reads:
-            if n.value in rebound or not holds_freed(n.value):
-                continue
-            if carried and not any(n.value in units[j].writes for j in range(k, hi)):
-                continue  # not carried round the loop: bound before it
-            return n
+            fresh = n.value in rebound  # bound anew on the way (`actions = policy.act(obs)`)
+            round_loop = not fresh and any(n.value in units[j].writes for j in range(k, hi))
+            out.append((n, holds_freed(n.value), round_loop, fresh))
+    return out
+
+
+def reuse_site(ctx, first_node, node, target_node, bindings: dict | None, freed: frozenset, carried: bool):
+    """The Name node where a value still holding a freed graph is read on the way to the
+    loss `target_node` differentiated at `node` (see above), or None."""
+    reads = _slice_reads(ctx, first_node, node, target_node, bindings, freed, carried)
+    for n, freed_held, round_loop, fresh in reads or ():
+        if fresh or not freed_held:
+            continue
+        if carried and not round_loop:
+            continue  # not carried round the loop: bound before it
+        return n
     return None
+
+
+def reset_after_backward(ctx, node, target_node, bindings: dict | None, freed: frozenset) -> bool:
+    """Every value that brings a freed graph into the loss at `node` is a name carried round
+    the loop that the same path rebinds afresh right after this backward (`loss.backward();
+    loss = 0` under `if step % k == 0:`, the running loss of truncated backpropagation): the
+    path that freed the graph no longer holds it, and the path that still holds it freed
+    nothing. The analysis joins the two paths; the statements tell them apart."""
+    reads = _slice_reads(ctx, node, node, target_node, bindings, freed, True)
+    holders = [(n, round_loop) for n, freed_held, round_loop, _ in reads or () if freed_held]
+    carried = {n.value for n, round_loop in holders if round_loop}
+    if not carried or any(not round_loop and n.value not in carried for n, round_loop in holders):
+        # a name bound anew in this iteration that holds a freed graph, other than the carried
+        # one added to (`loss = loss + ...`), got it some other way (an RNN state kept on an
+        # object): that carrier is not seen here
+        return False
+    return all(_rebound_after(ctx, node, name) for name in carried)
+
+
+def _rebound_after(ctx, node, name: str) -> bool:
+    """`name = <fresh>` (not reading `name`) after the statement holding `node`, in its block or
+    an enclosing one, before the loop's end."""
+    _, unit = _scope_and_unit(ctx, node)
+    stmt = unit
+    for a in ctx.ancestors(unit) if unit is not None else ():
+        if isinstance(a, cst.SimpleStatementLine):
+            stmt = a
+            continue
+        if isinstance(a, cst.IndentedBlock):
+            body = list(a.body)
+            at = next((i for i, s in enumerate(body) if s is stmt), None)
+            for later in body[at + 1:] if at is not None else ():
+                if not isinstance(later, cst.SimpleStatementLine):
+                    continue
+                for small in later.body:
+                    if isinstance(small, cst.Assign) and any(name in _bound(t.target, set()) for t in small.targets) \
+                            and name not in {r.value for r in _read_names(small.value, [])}:
+                        return True
+            continue
+        if isinstance(a, (cst.For, cst.While, cst.FunctionDef, cst.Module)):
+            return False
+        stmt = a
+    return False

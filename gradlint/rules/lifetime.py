@@ -18,7 +18,7 @@ from ..analysis.values import Note
 from ..analysis.walk import callee_last, stored_names, walk
 from ..diagnostics import Applicability, Severity
 from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
-from ._reuse import reuse_site
+from ._reuse import reset_after_backward, reuse_site
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL2", "backward and graph lifetime")
@@ -138,6 +138,8 @@ class BackwardThroughFreedGraph(Rule):
             )
             return
         if first.node is ev.node:
+            if reset_after_backward(self.ctx, ev.node, ev.target_node, ev.bindings, ev.freed_hit):
+                return  # `loss.backward(); loss = 0` every k steps: only the path that freed nothing carries it
             carried = [g[0] for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)] or ops
             site = reuse_site(self.ctx, first.node, ev.node, ev.target_node, ev.bindings, ev.freed_hit, carried=True)
             self.report(
