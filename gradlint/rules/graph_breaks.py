@@ -1940,6 +1940,16 @@ def _traced(v, jit: bool) -> bool:
     return bool(v.get(F.STAGED)) or any(o.kind == "jaxarg" for o, _ in v.cuts)
 
 
+def _transform(traced) -> str:
+    """How the message names the transform that traces (jit, vmap and pmap trace alike)."""
+    name = callee_last(traced.node) if isinstance(traced.node, cst.Call) else None
+    if name in ("vmap", "pmap") and isinstance(traced.node, cst.Call):
+        inner = traced.node.func
+        if isinstance(inner, cst.Call):  # `jax.vmap(f)(x)`: the transform is the inner call
+            name = callee_last(inner)
+    return f"jax.{name}" if name in ("vmap", "pmap") else "jax.jit"
+
+
 def _computes_an_array(test: cst.BaseExpression) -> bool:
     """Whether a branch test computes its value (a comparison by value, arithmetic, a call)
     rather than reading one: `if state.dynamic_scale:` and `if cfg is None:` ask a Python
@@ -1965,10 +1975,24 @@ _STATIC_SIZE_ARGS: dict[str, frozenset[int]] = {
     "jax.numpy.eye": frozenset({0, 1}),
     "jax.numpy.identity": frozenset({0}),
     "jax.numpy.linspace": frozenset({2}),
+    "jax.numpy.tri": frozenset({0, 1}),
+    "jax.numpy.reshape": frozenset({1}),
+    "jax.numpy.broadcast_to": frozenset({1}),
+    "jax.numpy.tile": frozenset({1}),
+    "jax.lax.full": frozenset({0}),
+    "jax.lax.iota": frozenset({1}),
+    "jax.lax.broadcast": frozenset({1}),
+    "jax.lax.dynamic_slice": frozenset({2}),
+    "jax.lax.dynamic_slice_in_dim": frozenset({2}),
+    "jax.random.normal": frozenset({1}),
+    "jax.random.uniform": frozenset({1}),
 }
 _STATIC_SIZE_KEYWORDS: dict[str, tuple[str, ...]] = {
     "jax.numpy.zeros": ("shape",), "jax.numpy.ones": ("shape",), "jax.numpy.empty": ("shape",),
     "jax.numpy.full": ("shape",), "jax.numpy.linspace": ("num",), "jax.numpy.eye": ("N", "M"),
+    "jax.numpy.reshape": ("shape", "newshape"), "jax.numpy.broadcast_to": ("shape",), "jax.lax.full": ("shape",),
+    "jax.lax.dynamic_slice": ("slice_sizes",), "jax.lax.dynamic_slice_in_dim": ("slice_size",),
+    "jax.random.normal": ("shape",), "jax.random.uniform": ("shape",),
 }
 
 
@@ -2129,6 +2153,8 @@ class ConcreteValueInTracedFunction(Rule):
                 return
             vals = [v for i, v in enumerate(ev.args) if i in sizes]
             vals += [v for k, v in ev.kwargs.items() if k in _STATIC_SIZE_KEYWORDS.get(q, ())]
+            # a shape tuple: its entries (`jnp.ones((count,))` of a staged `count`)
+            vals += [item for v in vals if v.kind in (K.TUPLE, K.LIST) for item in v.get(F.ITEMS) or ()]
             if any(_traced(v, jit) for v in vals):
                 made = next((v.get(F.STAGED) for v in vals if isinstance(v.get(F.STAGED), cst.Call)
                              and not any(o.kind == "jaxarg" for o in v.live)), None)
@@ -2157,8 +2183,8 @@ class ConcreteValueInTracedFunction(Rule):
         if _computes_an_array(ev.node) and _traced(ev.value, True):
             self.report(
                 ev.node,
-                "a Python `if`/`while` on a traced value inside a function transformed by jax.jit: the branch needs a "
-                "concrete bool, so tracing raises TracerBoolConversionError; use jnp.where, jax.lax.cond or "
+                f"a Python `if`/`while` on a traced value inside a function transformed by {_transform(ev.ctx.traced)}: the "
+                "branch needs a concrete bool, so tracing raises TracerBoolConversionError; use jnp.where, jax.lax.cond or "
                 "jax.lax.while_loop, or make the value static (static_argnums)",
             )
 

@@ -36,6 +36,8 @@ META_ATTRS = frozenset(
         "shape", "dtype", "device", "ndim", "is_leaf", "requires_grad", "grad_fn", "is_cuda",
         "layout", "names", "itemsize", "nbytes", "is_sparse", "is_quantized", "is_meta",
         "output_nr", "_version",
+        # NumPy's and JAX's element count (a torch tensor's `size` is a method, called as one)
+        "size",
     }
 )
 # Conversions leaving the framework (hard cuts): method name -> cut kind.

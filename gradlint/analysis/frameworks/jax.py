@@ -272,9 +272,12 @@ class Jax(Framework):
     heads = ("jax", "flax", "optax", "equinox", "haiku")
     aliases = {"jax.experimental.stax": "jax.example_libraries.stax"}
     evidence = Evidence(
-        words=("grad", "jit", "vjp", "jac", "hessian", "at[", "index_"),
-        literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit", "nnx.grad(", "nnx.jit"),
-        bare_calls=("grad", "jit"),
+        # vmap/pmap trace the function they map as jit does: a Python `if` on a tracer fails
+        # there too (GL121), differentiated or not
+        words=("grad", "jit", "vjp", "jac", "hessian", "at[", "index_", "vmap", "pmap"),
+        literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit", "nnx.grad(", "nnx.jit",
+                  "jax.vmap", "jax.pmap"),
+        bare_calls=("grad", "jit", "vmap", "pmap"),
         # a functional update whose result is thrown away (a statement of its own) is wrong
         # whether or not anything is differentiated (GL508)
         patterns=(("at[", re.compile(r"^[ \t]*[\w.]+\.at\[[^\n]*\]\s*\.\s*(?:set|add|multiply|mul|divide|power|min|max|apply|subtract)\s*\(", re.M)),
