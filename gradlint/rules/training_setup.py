@@ -1786,3 +1786,135 @@ class OptimizerCreatedPerStep(Rule):
     @staticmethod
     def _tf_function(fn) -> bool:
         return any(d in ("tensorflow.function", "tf.function") for d in fn.decorators)
+
+
+class ModelReplacedAfterOptimizer(Rule):
+    code = "GL712"
+    name = "model-replaced-after-optimizer"
+    message = "the model is replaced by a new one after the optimizer was built over the old one's parameters: the new model is never updated"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/optim.html#constructing-it"
+    triggers = ("parameters()",)
+    rationale = """
+        An optimizer holds the parameter tensors it was given when it was constructed, not the
+        name they were reached through. `optimizer = Adam(model.parameters())` followed later by
+        `model = Net2()` (a changed architecture, a model re-created before the training loop,
+        a checkpoint's class instantiated again) leaves the optimizer updating the old model's
+        tensors: the new model's loss is backpropagated, its gradients fill up, and
+        `optimizer.step()` changes nothing it uses. Nothing raises; the loss simply never goes
+        down (pytorch/pytorch#54765, spro/practical-pytorch#9).
+
+        Reported at the rebinding when a model built by a constructor call replaces one the
+        optimizer was built over, the loss that is then backpropagated depends on the new
+        model and not the old one, and that optimizer steps. Moving or wrapping a model
+        (`model.to(device)`, `DistributedDataParallel(model)`, `torch.compile(model)`) keeps its
+        parameters and is not a replacement.
+
+        Instead: build the optimizer after the model is final, or build a new one for the new
+        model (`optimizer = Adam(model.parameters())` after the rebinding).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            net = nn.Linear(4, 1)
+            optimizer = torch.optim.Adam(net.parameters(), lr=3e-2)
+            net = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+            for _ in range(5):
+                optimizer.zero_grad()
+                nn.functional.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1)).backward()
+                optimizer.step()
+            """,
+            line=5,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn as nn
+        net = nn.Linear(4, 1)
+        optimizer = torch.optim.Adam(net.parameters(), lr=3e-2)
+        net = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+        optimizer = torch.optim.Adam(net.parameters(), lr=3e-2)
+        net = net.to("cpu")
+        for _ in range(5):
+            optimizer.zero_grad()
+            nn.functional.mse_loss(net(torch.randn(16, 4)), torch.randn(16, 1)).backward()
+            optimizer.step()
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # (run, replacement node) -> (the node, old module origins, new module origins, its seq)
+        self._replaced: dict = {}
+        self._trained: dict = {}  # (run, replacement node) -> the backward that trains the new model alone
+        self._optimizers: dict = {}  # id(optimizer creation node) -> seq of its creation
+        self._wrapping: dict = {}  # id(module construction) -> origins of the modules it was given
+        self._done: set = set()
+
+    def on_call(self, ev: CallEvent) -> None:
+        r = ev.result
+        if r.get(F.CREATED) is not ev.node:
+            return
+        if r.kind == "optimizer":
+            self._optimizers.setdefault(id(ev.node), ev.seq)
+        elif r.kind == "module":
+            # `DDP(model)`, `nn.Sequential(backbone, head)`: built around modules, whose
+            # parameters it keeps
+            given = frozenset(o for a in [*ev.args, *ev.kwargs.values()] if a.kind == "module" for o in a.live)
+            if given:
+                self._wrapping[id(ev.node)] = given
+
+    def on_assign(self, ev) -> None:
+        old, new = ev.old, ev.value
+        if ev.op is not None or old is None or old.kind != "module" or new.kind != "module":
+            return
+        made = new.get(F.CREATED)
+        if not (new.get(F.FRESH_ORIGIN) and isinstance(made, cst.Call) and made is getattr(ev.node, "value", None)) \
+                or self._wrapping.get(id(made), frozenset()) & old.live:
+            return  # not a constructor call written here (`model.to(device)`, `DDP(model)` keep the parameters)
+        old_o = frozenset(old.live)
+        new_o = frozenset(o for o in new.live if o.certain)
+        if not old_o or not new_o or old_o & new_o:
+            return
+        self._replaced[(ev.ctx.run, id(ev.node))] = (ev.node, old_o, new_o, ev.seq)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "backward":
+            return
+        live = set(ev.target.live)
+        for key, (_node, old_o, new_o, _seq) in self._replaced.items():
+            if key[0] == ev.ctx.run and new_o <= live and not old_o & live:
+                self._trained.setdefault(key, ev)
+
+    def on_opt(self, ev: OptEvent) -> None:
+        if ev.kind != "step" or ev.target.kind != "optimizer":
+            return
+        params = frozenset(ev.target.get(F.OPT_PARAMS) or ())
+        built = ev.target.get(F.CREATED)
+        # built before the replacement, or given from outside (a parameter, an attribute): it
+        # cannot hold the new model's parameters, whatever it holds
+        built_at = self._optimizers.get(id(built)) if built is not None else -1
+        if built_at is None or "add_param_group" in self.ctx.code_text:
+            return
+        for key, (node, old_o, new_o, seq) in self._replaced.items():
+            trained = self._trained.get(key)
+            if key in self._done or key[0] != ev.ctx.run or trained is None or trained.seq > ev.seq or built_at > seq:
+                continue
+            if params & new_o or params and not old_o <= params:
+                continue  # (built over the old model: the one it updates; over others: not this pitfall)
+            self._done.add(key)
+            self.report(
+                node,
+                lambda line, built=built, step=ev.node: (
+                    (f"this replaces the model the optimizer on line {line(built)} was built over: its step() (line "
+                     f"{line(step)}) keeps updating the old model's parameters"
+                     if built is not None else
+                     f"this replaces the model with a new one, but the optimizer stepped on line {line(step)} comes from "
+                     f"outside and was made before it: it cannot hold the new model's parameters")
+                    + "; the new model, whose loss is backpropagated, is never updated. Build the optimizer after the "
+                    "model is final, or a new one for the new model"
+                ),
+            )

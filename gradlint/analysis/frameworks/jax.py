@@ -482,8 +482,16 @@ def _static_spec(kw: dict, qual: str | None, in_axes=None) -> tuple[set, set, bo
     return positions, names, unknown
 
 
+# equinox's filter_jit/filter_vmap trace the array leaves of their arguments only: a Python
+# number or tuple passed to one (`data_shape`, `dt0`) is static, and a parameter of unknown
+# type is not proven traced
+_FILTERED = frozenset({"equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_pmap"})
+
+
 def _static_from_call(ev: CallEvent) -> set:
     """`jax.jit(f, static_argnums=...)`: positions and names, UNKNOWN_STATIC when not literal."""
+    if ev.qual in _FILTERED:
+        return {UNKNOWN_STATIC}
     in_axes = ev.arg_nodes[1] if ev.qual == "jax.vmap" and len(ev.arg_nodes) > 1 else None
     positions, names, unknown = _static_spec(ev.kw_nodes, ev.qual, in_axes)
     return positions | names | ({UNKNOWN_STATIC} if unknown else set())
@@ -495,7 +503,7 @@ def _static_names(fn: "FunctionInfo", call_args, qual: str | None = None) -> set
     params = [p[0] for p in fn.params]
     kw = {a.keyword.value: a.value for a in call_args or () if a.keyword is not None}
     positions, names, unknown = _static_spec(kw, qual)
-    if unknown:
+    if unknown or qual in _FILTERED:
         return set(params) | set(range(len(params)))
     out: set = set(names)
     for i in positions:
