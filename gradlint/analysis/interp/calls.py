@@ -153,7 +153,7 @@ class CallsMixin(_Base):
             raise
         # what the call saved for backward, marked once it returned: a forward() that changes
         # its input in place before using it (`hidden_states *= noise`) changes no saved tensor
-        self._mark_saved(node, st, arg_nodes, args, qual, method, func)
+        self._mark_saved(node, st, arg_nodes, args, qual, method, func, recv)
         if result.live and st.ctx.grad == "on" and (
             ev.name in torch_overlay.SAVES_OUTPUT
             or (func.kind == K.MODULE and func.get(F.OUTPUT_SAVED))
@@ -190,9 +190,8 @@ class CallsMixin(_Base):
         name = dotted_name(target_node)
         self.emit(InplaceEvent(node, st.ctx, target, target_node, op, False, name, self.saved_by(st, name, target)))
 
-    def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func) -> None:
-        """Remember that a named tensor was handed to an operation that saves it for backward
-        (so a later in-place change of it breaks that backward)."""
+    def _mark_saved(self, node, st: State, arg_nodes, args, qual, method, func, recv=None) -> None:
+        """A named tensor given to (or the receiver of) an operation that saves it for backward."""
         if st.ctx.grad != "on":
             return
         positions = None  # which arguments are saved (None: all that have history)
@@ -210,6 +209,8 @@ class CallsMixin(_Base):
                 return
             if name not in torch_overlay.SAVES_INPUT:
                 return
+            if method is not None and qual is None and recv is not None and isinstance(node.func, cst.Attribute):
+                arg_nodes, args = [node.func.value, *arg_nodes], [recv, *args]  # `x.pow(2)` keeps x
         elif not (func.kind is None and any(o.certain for o in func.live)):
             return
         for i, (an, av) in enumerate(zip(arg_nodes, args)):
