@@ -8,6 +8,10 @@ reading the statements of the function between the two backward passes (or, for 
 across iterations, the loop body): a backward slice from the loss, then the first read of a name
 whose binding (at the second backward) still holds a freed graph and that nothing rebound in
 between. Syntax and the bindings only: it points at a line, it proves nothing.
+
+The same reading tells apart the two paths the analysis joins after `if step % k == 0:
+loss.backward(); loss = 0` (reset_after_backward): the running loss that still holds the graph
+comes from the path that freed nothing.
 """
 
 from __future__ import annotations

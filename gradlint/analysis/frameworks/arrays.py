@@ -153,6 +153,8 @@ def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
         return at
     if name in ("pow", "power", "float_power") and len(inputs) >= 2 and inputs[1].get(CONST) == 2:
         return at
+    if name in SELF_DOTS and _dot_with_itself(at):
+        return at  # `dot(v, v)`, `K.batch_dot(l1, l1, axes)`, `v.dot(v)`: a squared norm
     if name in MATMULS:
         # `matmul(band_matrix, norm(spec) ** 2)`: weighted sums of squares, 0 wherever the
         # vector is (whatever the weights)
@@ -173,6 +175,20 @@ def squares_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
         if c == 0 or low is None and name in ("relu", "abs"):
             return first.get(SQUARES)  # clamp(min=0): still 0 where it was; clamp(min=1e-12) is a guard
     return None
+
+
+# products that are a squared norm when both operands are the same vector
+SELF_DOTS = frozenset({"dot", "vdot", "inner", "batch_dot"})
+
+
+def _dot_with_itself(at: cst.CSTNode) -> bool:
+    """`dot(v, v)` or `v.dot(v)`: the two operands are the same expression."""
+    if not isinstance(at, cst.Call):
+        return False
+    args = [a.value for a in at.args if a.keyword is None]
+    if len(args) >= 2:
+        return args[0].deep_equals(args[1])
+    return len(args) == 1 and isinstance(at.func, cst.Attribute) and at.func.value.deep_equals(args[0])
 
 
 def _additive_terms(node: cst.BaseExpression, sign: int = 1) -> list[tuple[int, cst.BaseExpression]]:
@@ -226,6 +242,8 @@ def squares_after_binop(op: str, vals: list, node: cst.CSTNode, value_of):
         return node
     if op == "@":  # `band @ spec ** 2`: a weighted sum of squares (as `matmul`)
         return first_fact(vals, SQUARES)
+    if op == "*" and len(vals) == 2 and all(v is not None and v.get(SQUARES) for v in vals):
+        return node  # `|a|^2 * |b|^2` (a cosine's denominator): 0 wherever either vector is
     if op in ("+", "-"):
         if op == "+" and all(v.get(SQUARES) for v in vals):
             return node
