@@ -11,6 +11,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis.events import DiffEvent, OptEvent
 from ..analysis.values import OPAQUE, REWRAP, Cut, Origin, Val
+from ..analysis.frameworks.arrays import NONDIFF_FUNCS
 from ..analysis.names import dotted_name
 from ..analysis.walk import walk
 from .base import Rule
@@ -20,15 +21,9 @@ TORCH_GRAPH_DIFF = frozenset({"backward", "autograd_grad"})  # written in the co
 HARD_CONVERSIONS = frozenset({"numpy", "item", "tolist", "float", "int", "bool", "np_call", "math_call", "predict"})
 SOFT_DETACH = frozenset({"detach", "data"})
 NO_GRAD = frozenset({"no_grad", "inference"})
-NONDIFF = frozenset(
-    {
-        "argmax", "argmin", "argsort", "round", "floor", "ceil", "sign", "trunc", "fix", "rint",
-        "compare", "int_cast", "eq", "ne", "gt", "lt", "ge", "le", "greater", "less", "equal",
-        "not_equal", "greater_equal", "less_equal", "one_hot", "bucketize", "searchsorted",
-        "heaviside", "floor_divide", "logical_and", "logical_or", "logical_not", "isnan",
-        "isinf", "isfinite", "nonzero", "count_nonzero", "unique", "indices",
-    }
-)
+# the cut kinds of piecewise-constant operations: every function the array overlays cut that way
+# (frameworks/arrays.py NONDIFF_FUNCS), comparisons, integer casts and the indices of max/sort
+NONDIFF = NONDIFF_FUNCS | frozenset({"compare", "int_cast", "indices"})
 
 
 def origin_name(o: Origin) -> str:

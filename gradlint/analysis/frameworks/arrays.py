@@ -17,6 +17,8 @@ NONDIFF_FUNCS = frozenset(
         "greater_equal", "less_equal", "isnan", "isinf", "isfinite", "logical_and",
         "logical_or", "logical_not", "logical_xor", "one_hot", "bucketize", "searchsorted",
         "heaviside", "nonzero", "count_nonzero", "rint", "unique", "floor_divide",
+        # counts per bin: no gradient (torch raises "the derivative for 'histc' is not implemented")
+        "histc", "histogram", "histogramdd", "histogram_fixed_width", "bincount",
     }
 )
 # Tensor methods that cast to integer or boolean (gradient stops).

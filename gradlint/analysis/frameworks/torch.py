@@ -921,7 +921,8 @@ class Torch(Framework):
         if m in HARD_CUT_METHODS:
             kind = K.NUMBER if m == "item" else K.NDARRAY if m == "numpy" else K.LIST
             return cut(recv, Cut(HARD_CUT_METHODS[m], node, hard=True), kind=kind, attrs={F.FW: "np"} if m == "numpy" else None)
-        if m in META_METHODS:
+        if m in META_METHODS and not (m == "type" and (ev.args or ev.kwargs)):
+            # (`x.type()` names the type; `x.type(torch.float32)` is a cast, below)
             return Val(kind=K.META if m != "numel" else K.NUMBER)
         if m == "requires_grad_":
             flag = ev.arg(0, "requires_grad")
