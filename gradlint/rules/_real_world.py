@@ -32,6 +32,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL111': (
         ('https://github.com/tensorflow/tensorflow/issues/20630', "model.predict() returns a NumPy array, so the loss built from it inside the tape is disconnected from the model's variables and every gradient is None"),
         ('https://github.com/tensorflow/tensorflow/issues/47288', 'the logits used by the loss are returned by tf.numpy_function(self.np_train_step, ...) inside the tape; numpy_function has no gradient, so no variable gets one'),
+        ('https://github.com/keras-team/tf-keras/issues/293', "inside the generator tape the softmax output is turned into word ids with np.argmax (and Keras pad_sequences), which leaves TensorFlow, so the discriminator's loss has no path back to the generator and every generator gradient is None."),
     ),
     'GL112': (
         ('https://github.com/tensorflow/tensorflow/issues/30234', 'the inner update is written into a tf.Variable with assign_add inside the tape; assignments are not differentiable, so the meta-gradient of the loss with respect to x is None'),
@@ -41,12 +42,14 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/tensorflow/tensorflow/issues/31264', 'the tape watches model.inputs (the symbolic Keras inputs) instead of the eager images actually fed to the model, so the gradient of the loss with respect to model.inputs is [None]'),
         ('https://github.com/HaebinShin/grad-cam-text/issues/2', 'Grad-CAM port to TF2 asks a GradientTape for the gradient of the symbolic model.output[:, 0]; no forward pass was recorded, so it fails'),
         ('https://github.com/fchollet/deep-learning-with-python-notebooks/issues/181', "porting the DeepDream listing from K.gradients to TF2, the loss is still built from the symbolic layer outputs of the functional model and the tape is opened only around the gradient call; a tape cannot differentiate symbolic KerasTensors (AttributeError: 'KerasTensor' object has no attribute '_id'), and nothing was recorded inside it anyway"),
+        ('https://github.com/tensorflow/tensorflow/issues/40652', 'the gradient is taken w.r.t. a plain tensor `r` (input noise added to an embedding) that the tape never watched, so tape.gradient returns None.'),
     ),
     'GL115': (
         ('https://github.com/tensorflow/docs/pull/1391', 'the PR indents the two gradient computations of the DCGAN train_step into the body of the `with gen_tape, disc_tape` block; gen_tape.gradient then runs while disc_tape is still recording, so the generator\'s backward ops are recorded on the discriminator tape (the reviewer: "the gradient calculation should happen outside the scope of the context manager. If you put it inside, then the tape will track the gradients for every batch which can result in an OOM error")'),
     ),
     'GL116': (
         ('https://github.com/keras-team/keras/issues/20058', 'the layer\'s trainable variable is created with an integer dtype; integer tensors are not differentiable, so fit() raises "No gradients provided for any variable"'),
+        ('https://github.com/tensorflow/tensorflow/issues/26143', 'the variables are created from Python ints, so they are int32; the tape does not watch integer variables and tape.gradient returns None for both sources (silently)'),
     ),
     'GL118': (
         ('https://github.com/tensorflow/tensorflow/issues/42167', "the cost is computed eagerly before minimize(); the lambda only returns the finished tensor, so the optimizer's internal tape records nothing and no variable gets a gradient"),
@@ -114,6 +117,8 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/xhwNobody/yolov5_prune_sfp/issues/17', "the YOLOv5 head's bias initialisation takes b = mi.bias.view(m.na, -1) and adds the objectness/class priors with b[:, 4] += ..., an in-place update of a view of a parameter with grad mode on"),
         ('https://github.com/official-stockfish/nnue-pytorch/pull/75', "the virtual (factorised) input features' weights are zeroed by slice assignment into the input layer's weight, a parameter, with grad mode on, which recent PyTorch versions reject"),
         ('https://github.com/pytorch/examples/pull/781', 'the hand-written SGD step updates each parameter of fc with param.add_(...) outside torch.no_grad(); a parameter is a leaf that requires grad, so the in-place update is refused'),
+        ('https://discuss.pytorch.org/t/inplace-operation-changes-is-leaf-attribute/120297', '`c` is a user-created leaf with requires_grad=True; `index_copy_` writes into it outside no_grad, which autograd forbids (same thread also tries `c += 1` and `c.add_(1)`).'),
+        ('https://github.com/pytorch/pytorch/issues/39150', '`bar` is a slice (view) of the requires-grad leaf `foo`; `bar *= 10` modifies the leaf through the view (old versions failed later with "leaf variable has been moved into the graph interior").'),
     ),
     'GL309': (
         ('https://github.com/BorealisAI/advertorch/issues/49', 'the adversarial batch returned by the FGSM attack is the result of arithmetic and clamp (a non-leaf), so after backward its .grad is None and .grad.clone() fails'),
@@ -136,6 +141,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/156212', 'torch.where is used as an overflow guard around torch.exp(x); the unselected exp of a NaN/huge entry still gets a gradient, which turns into NaN'),
         ('https://github.com/pytorch/pytorch/issues/108618', 'a piecewise function torch.where(x1 > 2, torch.log2(x1), 2*x1) gets a NaN gradient at x1 = 0 from the log2 branch the condition never selects there'),
         ('https://github.com/jax-ml/jax/issues/5798', 'np.where selects x below 1 but the sqrt branch is still differentiated at 0, so grad(f)(0.0) is nan'),
+        ('https://github.com/pytorch/pytorch/issues/23395', "torch.where(x == 0., y, z) selects y at x == 0, but the unselected branch z = x.sqrt() + 1 has an infinite derivative there; where's backward sends a 0 cotangent into it and 0 * inf leaks inf/NaN into x.grad."),
     ),
     'GL408': (
         ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),
@@ -146,11 +152,18 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL409': (
         ('https://github.com/aymericdamien/TensorFlow-Examples/issues/383', 'the cross-entropy is written as y * tf.log(pred) on softmax probabilities; once a probability underflows to 0 the log is -inf and loss and gradients become NaN'),
+        ('https://github.com/tensorflow/tensorflow/issues/2403', 'a hand-written cross entropy takes tf.log of a softmax output; once a softmax probability underflows to 0 the log is -inf and the loss and gradients become NaN.'),
     ),
     'GL410': (
         ('https://github.com/LZGMatrix/BOP19_CDPN_2019ICCV/issues/4', 'the coordinate maps are decoded with torch.argmax over the bins before the loss, so the loss has no grad_fn'),
         ('https://github.com/tensorflow/tensorflow/issues/58614', 'a custom loss counts rounded predictions equal to the labels (count_nonzero(equal(round(pred), y))); every op is non-differentiable, so the gradients are None'),
         ('https://github.com/tensorflow/tensorflow/issues/8625', 'the prediction is thresholded with tf.floor(sigmoid(...)) before the L1 loss; floor has no gradient, so minimize() finds no gradient for any variable (the answer: "tf.floor doesn\'t have a gradient")'),
+        ('https://github.com/tensorflow/tensorflow/issues/18636', 'tf.round is applied to the network output inside the loss; Round has no gradient, so minimize() finds no gradient path to any conv variable'),
+        ('https://github.com/qubvel-org/segmentation_models.pytorch/pull/611', "PR adds a `threshold` to smp's DiceLoss, so `_threshold` binarizes the prediction with `(x > threshold)` before the F-score; the comparison has no gradient and backward fails."),
+    ),
+    'GL411': (
+        ('https://discuss.pytorch.org/t/nan-gradient-for-torch-cos-torch-acos/9617', 'cos_theta is clamped to [-1, 1] and then fed to .acos(); d/dx acos(x) = -1/sqrt(1-x^2) is infinite at x = +-1 (x_i parallel to w_j), so backward produces inf/NaN even though the composed cos(2*acos(c)) is smooth.'),
+        ('https://discuss.pytorch.org/t/numerically-stable-acos-dot-product-derivative/12851', "angle_between() clamps the dot product of two unit vectors to [-1, 1] and takes .acos(); when the vectors are parallel the dot is exactly 1 and acos' = -inf, so the loss gradient becomes NaN."),
     ),
     'GL412': (
         ('https://github.com/sanghyun-son/EDSR-PyTorch/issues/36', "--precision half converts the whole super-resolution model to float16 with model.half() and trains it with Adam on the float16 weights; every batch's loss is inf and is skipped (the authors: half precision is only supported for testing)"),
@@ -206,10 +219,13 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL702': (
         ('https://github.com/pytorch/pytorch/issues/1291', 'the layers are instantiated inside forward(), so the module has no registered parameters (and every call uses fresh random weights that no optimizer can train)'),
+        ('https://github.com/lafith/Mobile-UNet/issues/1', 'A 1x1 Conv2d for the skip connection is constructed inside forward(), so a freshly initialised, never-trained layer is used on every call.'),
     ),
     'GL703': (
         ('https://github.com/awslabs/graphstorm/pull/1382', 'every trainer calls clip_grad_norm_ after optimizer.step(), so --max-grad-norm silently does nothing: the optimizer already consumed the unclipped gradients and they are zeroed before the next use'),
         ('https://github.com/Cranial-XIX/FAMO/issues/4', 'in the multi-task update, clip_grad_norm_ is called before loss.backward(), so it clips the (already cleared) old gradients and the new gradients reach the step unclipped'),
+        ('https://github.com/APPFL/APPFL/issues/197', "In the federated client's local-training loop `clip_grad_norm_` runs after `optimizer.step()`, so the weights were already updated with the unclipped gradients (and DP sensitivity assumes clipping that never happened)."),
+        ('https://github.com/taesunwhang/UMS-ResSel/issues/3', 'In the PostTraining trainer (gradient accumulation over a virtual batch) `nn.utils.clip_grad_norm_` is called after `self.optimizer.step()` and right before `zero_grad()`, so clipping never affects an update.'),
     ),
     'GL704': (
         ('https://github.com/bytetriper/RAE/issues/67', 'optimizer.zero_grad(set_to_none=True) is called inside the micro-batch loop, so every micro-batch clears the gradients of the previous ones and accumulation keeps only the last micro-batch'),
@@ -254,6 +270,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/keras-team/keras/issues/16663', 'the ranking loss compares tf.argsort(tf.argsort(y_pred)) integer ranks, which have no gradient, so fit() reports "No gradients provided for any variable"'),
         ('https://github.com/keras-team/keras/issues/2994', 'the Dice objective rounds the clipped predictions with K.round, whose gradient is zero/None, so the loss cannot train the network (and the Python `if (sum)` branches on a symbolic tensor)'),
         ('https://github.com/tensorflow/tensorflow/issues/35713', 'a Spearman loss ranks y_pred with scipy.stats.rankdata via tf.numpy_function, which has no gradient, so fit() finds no gradient for any variable'),
+        ('https://github.com/google-deepmind/dm-haiku/issues/442', 'The loss is computed from `jnp.argmax` of the MLP logits; argmax is piecewise constant (integer output), so jax.grad returns all-zero gradients for every haiku parameter ("Zero Gradients after argmax").'),
     ),
     'GL804': (
         ('https://github.com/keras-team/keras/issues/2221', 'a custom Round layer at the end of the network makes the output piecewise constant; the gradient of the loss with respect to every parameter is zero, so nothing trains'),

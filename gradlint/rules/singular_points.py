@@ -622,7 +622,7 @@ class NonDifferentiableKerasLayer(_BodySites):
 
     def site_of(self, fn, fed: set[str]) -> cst.CSTNode | None:
         cls = fn.cls
-        if cls is None or fn.name not in _LAYER_METHODS or not _TRAINED.search(self.ctx.code_text):
+        if cls is None or fn.name not in _LAYER_METHODS or not _TRAINED.search(self._scope_text(cls.node)):
             return None
         if not (cls.is_keras or any(b.rsplit(".", 1)[-1] == "Layer" for b in cls.bases)):
             return None
@@ -632,6 +632,12 @@ class NonDifferentiableKerasLayer(_BodySites):
         if not inputs and not input_calls:
             return None
         return _only_through_piecewise_constant(fn.node, inputs, input_calls)
+
+    def _scope_text(self, cls_node) -> str:
+        """Where training must show: the function a layer class is defined in (a test that only
+        predicts with it, keras' numpy_test.py), else the whole file."""
+        enclosing = next((a for a in self.ctx.ancestors(cls_node) if isinstance(a, cst.FunctionDef)), None)
+        return self.ctx.code(enclosing) if enclosing is not None else self.ctx.code_text
 
     def emit(self, site, fn) -> None:
         self.report(

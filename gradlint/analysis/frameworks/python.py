@@ -128,6 +128,8 @@ class Python(Framework):
             return f
         if head == "random":
             return _random(it, q, ev)
+        if q == "copy.deepcopy" and args and args[0].kind == K.MODULE and any(o.certain for o in args[0].live):
+            return _module_copy(it, ev, args[0])
         if q in ("copy.deepcopy", "copy.copy") and args:
             return args[0]
         if q in _TYPE_PREDICATES:
@@ -254,3 +256,14 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
 
 
 PYTHON = Python()
+
+
+def _module_copy(it: Interp, ev: "CallEvent", original: Val) -> Val:
+    """`copy.deepcopy(model)`: a module of its own (an EMA or target network, a teacher), with
+    parameters of its own: freezing it (`.requires_grad_(False)`) or training it does not touch
+    the original, and an optimizer over the original does not update it."""
+    info = original.get(F.CLS)
+    if info is not None and getattr(info, "is_module", False):
+        return it._instance_val(info, ev.node, None)
+    keep = {k: v for k, v in (original.attrs or {}).items() if k not in (F.CREATED, F.FRESH_ORIGIN, F.FIELDS, F.MEMBER_OF)}
+    return it.new_module(ev.node, original.get(F.QUAL_NEW) or "copy.deepcopy", original.get(F.FW) or "torch", attrs=keep)

@@ -1,0 +1,53 @@
+# source: https://github.com/Lightning-AI/pytorch-lightning/pull/16520
+# framework: torch
+# family: B
+# kind: history-kept-across-iterations
+# pitfall: Reconstructed fix (not in the thread): store loss.detach().
+# expect: no finding
+# checked: ran, stored outputs have no grad_fn
+import torch
+import torch.nn as nn
+
+try:
+    import lightning as L
+except ImportError:  # stub so the snippet runs without lightning installed
+    class L:
+        class LightningModule(nn.Module):
+            def log(self, name, value, *args, **kwargs):
+                pass
+
+
+class MyLightningModule(L.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.Linear(8, 1)  # stub model
+        self.training_step_outputs = []
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        loss = nn.functional.mse_loss(self.layer(x), y)
+        self.training_step_outputs.append(loss.detach())
+        return loss
+
+    def on_train_epoch_end(self):
+        epoch_average = torch.stack(self.training_step_outputs).mean()
+        self.log("training_epoch_average", epoch_average)
+        self.training_step_outputs.clear()  # free memory
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+if __name__ == "__main__":
+    # stub for Trainer.fit with automatic optimization
+    model = MyLightningModule()
+    opt = model.configure_optimizers()
+    for batch_idx in range(5):
+        batch = (torch.randn(4, 8), torch.randn(4, 1))
+        opt.zero_grad()
+        loss = model.training_step(batch, batch_idx)
+        loss.backward()
+        opt.step()
+    print("stored step outputs carrying graph before epoch end:",
+          sum(t.grad_fn is not None for t in model.training_step_outputs))
+    model.on_train_epoch_end()

@@ -1,0 +1,39 @@
+# source: https://github.com/tensorflow/tensorflow/issues/40652
+# framework: tf
+# family: F
+# kind: tf-tape-scope
+# pitfall: the gradient is taken w.r.t. a plain tensor `r` (input noise added to an embedding) that the tape never watched, so tape.gradient returns None.
+# expect: line 37 — tape.gradient(kl, r) where `r` is an unwatched tf.Tensor (no tape.watch(r))
+# checked: not run (TF not installed); the thread shows the gradient w.r.t. the input printed as None (title: "Gradient with respect to input returns None using GradientTape()")
+import tensorflow as tf
+from tensorflow.keras import layers
+
+
+# compute_kld is verbatim from the same reporter's earlier issue (tensorflow#39858), which this thread continues.
+def compute_kld(p_logit, q_logit): # computes difference between two distributions
+  p = tf.nn.softmax(p_logit)
+  q = tf.nn.softmax(q_logit)
+  kl_score = tf.reduce_sum( p * (tf.math.log(p+1e-16) - tf.math.log(q+1e-16)), axis = 1)
+  return kl_score # Scalar -> lower kl means closer the distributions are closer
+
+
+# --- stubs (not in the thread): the embedded document batch `v` and the clean logits `p_logit` ---
+MAX_DOC_LENGTH = 500
+EMBEDDING_DIM = 300
+v = tf.random.normal((2, MAX_DOC_LENGTH, EMBEDDING_DIM))
+p_logit = tf.random.normal((2, 10))
+# --- end stubs ---
+
+# RECONSTRUCTED: the stored thread only shows the reporter's corrected snippet (with `tape.watch(r)`);
+# the failing version is that snippet without the `tape.watch(r)` line, which is what the reporter
+# says fixed the None.
+r = tf.random.uniform(shape=tf.shape(v), minval=0.001, maxval=0.005)
+r = tf.add(v,r)
+
+with tf.GradientTape() as tape:
+  h1 = layers.LSTM(units=128, name='LSTM_layer_r')(r)
+  p_logit_r = layers.Dense(units=10, name='Dense_layer_r')(h1)
+  kl = compute_kld(p_logit, p_logit_r)
+grad = tape.gradient(kl, r)
+
+print(grad)
