@@ -199,9 +199,9 @@ TFCONST = fact("tfconst", "a tf constant (not watched by a tape unless watched e
 # The evidence that a singular point (sqrt/norm/arctan2 at 0, cos at inf) is reached: a rule
 # that says "this gradient is NaN" on ordinary-looking code needs the value to be proven there.
 SQUARES = fact(
-    "squares", "elementwise squares or a sum/mean of them, a variance, a mean squared error, a squared distance "
-    "expanded as |x|^2 + |y|^2 - 2 x.y: 0 wherever the underlying vector is, where a square root of it has an "
-    "infinite derivative (the node that made it)",
+    "squares", "elementwise squares or a sum/mean of them, a variance, a mean squared error, a vector's dot product "
+    "with itself, a product of such squared norms, a squared distance expanded as |x|^2 + |y|^2 - 2 x.y: 0 wherever "
+    "the underlying vector is, where a square root of it has an infinite derivative (the node that made it)",
     survives={Op.INDEX, Op.ITERATE_TENSOR, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE},
 )
 GUARDED = fact("guarded", "kept away from 0 by an added epsilon (`u + 1e-8`, `n + eps`) or a positive lower clamp: its "

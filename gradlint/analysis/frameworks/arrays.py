@@ -329,9 +329,6 @@ def guarded_after_call(name: str | None, inputs: list, kwargs: dict, at: cst.CST
     return at if c is not None and c > 0 else None
 
 
-_NONZERO_FILLS = frozenset({"ones_like", "ones", "full_like", "full", "fill"})
-
-
 def _nonzero_branch(node: cst.CSTNode, v) -> bool:
     """A value certainly away from 0: a nonzero literal, an epsilon, `ones_like(x)`, a guarded value."""
     c = _const_number(v)
