@@ -16,7 +16,7 @@ from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, FunctionEvent, StoreEvent, TransformedCallEvent
 from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
-from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS, function_saves
+from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS, TORCH_RNN_CLASSES, function_saves
 from ..analysis.names import dotted_name
 from ..analysis.walk import callee_last, walk, walk_own_body
 from ..analysis.values import Note
@@ -1941,7 +1941,6 @@ def _unmarked_inplace_input(fwd: cst.FunctionDef, all_tensors: bool = False) -> 
     return None
 
 
-_RNN_CLASSES = frozenset({"torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN"})
 # the workaround the error message's threads give: cuDNN off for the RNN (its CPU/native
 # kernels have a backward in eval mode too)
 _CUDNN_OFF = re.compile(r"cudnn\.enabled\s*=\s*False|cudnn\.flags\(\s*enabled\s*=\s*False")
@@ -2022,7 +2021,7 @@ class RnnBackwardInEvalMode(Rule):
             if isinstance(c, bool) or ev.method == "eval":
                 self._modes.append((ev.ctx.run, ev.seq, frozenset(o for o in ev.recv.live if o.certain), ev.method == "train" and c))
             return
-        if func is None or func.kind != K.MODULE or func.get(F.QUAL_NEW) not in _RNN_CLASSES or not ev.result.live:
+        if func is None or func.kind != K.MODULE or func.get(F.QUAL_NEW) not in TORCH_RNN_CLASSES or not ev.result.live:
             return
         if ev.ctx.grad != "on":
             return

@@ -16,7 +16,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks import jax as jax_overlay
-from ..analysis.frameworks.arrays import epsilon_like
+from ..analysis.frameworks.arrays import PROB_SAMPLERS, epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
@@ -1332,17 +1332,6 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         )
 
 
-# Samplers that draw from probabilities: name -> (position, keyword) of the probabilities
-# (`Categorical(probs)`, `torch.multinomial(input, n)`, `p.multinomial(n)`, `np.random.choice(n, p=...)`)
-_SAMPLERS = {
-    "Categorical": (0, "probs"),
-    "OneHotCategorical": (0, "probs"),
-    "Bernoulli": (0, "probs"),
-    "multinomial": (0, "input"),
-    "choice": (3, "p"),
-}
-
-
 class LogOfSigmoidOrSoftmax(_FlowsToLoss):
     code = "GL409"
     message = "log(sigmoid(z)) / log(1 - sigmoid(z)) / log(softmax(z)) on logits: saturates to log(0) = -inf"
@@ -1395,7 +1384,7 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
     ]
 
     call_names = frozenset({"sigmoid", "softmax", "Sigmoid", "clamp", "clamp_min", "clip", "clip_by_value", "maximum", "log",
-                            *_SAMPLERS})
+                            *PROB_SAMPLERS})
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
@@ -1411,8 +1400,8 @@ class LogOfSigmoidOrSoftmax(_FlowsToLoss):
             if ev.result.live:
                 ev.add_note(Note("prob", ev.node, data=last, through_cuts=False))
             return
-        if last in _SAMPLERS:
-            drawn = ev.arg(*_SAMPLERS[last]) if last != "multinomial" or ev.recv is None or ev.method != last else ev.recv
+        if last in PROB_SAMPLERS:
+            drawn = ev.arg(*PROB_SAMPLERS[last]) if last != "multinomial" or ev.recv is None or ev.method != last else ev.recv
             if drawn is not None:
                 self._drawn.update(id(n.node) for n in drawn.notes if n.kind == "prob_head")
             return

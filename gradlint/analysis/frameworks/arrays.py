@@ -21,6 +21,15 @@ NONDIFF_FUNCS = frozenset(
         "histc", "histogram", "histogramdd", "histogram_fixed_width", "bincount",
     }
 )
+# Samplers that draw from probabilities: name -> (position, keyword) of the probabilities
+# (`Categorical(probs)`, `torch.multinomial(input, n)`, `p.multinomial(n)`, `np.random.choice(n, p=...)`)
+PROB_SAMPLERS = {
+    "Categorical": (0, "probs"),
+    "OneHotCategorical": (0, "probs"),
+    "Bernoulli": (0, "probs"),
+    "multinomial": (0, "input"),
+    "choice": (3, "p"),
+}
 # Tensor methods that cast to integer or boolean (gradient stops).
 INT_CAST_METHODS = frozenset({"long", "int", "bool", "byte", "short", "char"})
 FLOAT_CAST_METHODS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16": "bfloat16"}

@@ -82,6 +82,8 @@ TORCH_OPTIMIZER_PREFIXES = ("torch.optim.", "torch_optimizer.", "bitsandbytes.op
 TORCH_OPTIMIZER_NON_OPT = frozenset({"lr_scheduler", "swa_utils", "Optimizer"})
 TORCH_GRADSCALER = frozenset({"torch.cuda.amp.GradScaler", "torch.amp.GradScaler", "torch.GradScaler", "torch.cpu.amp.GradScaler"})
 TORCH_AUTOCAST = frozenset({"torch.autocast", "torch.cuda.amp.autocast", "torch.amp.autocast", "torch.cpu.amp.autocast"})
+# the recurrent layers whose cuDNN backward needs training mode (GL515)
+TORCH_RNN_CLASSES = frozenset({"torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN"})
 TORCH_CHECKPOINT = frozenset({"torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint.checkpoint_sequential"})
 TORCH_GRADCHECK = frozenset(
     {"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.autograd.gradcheck.gradcheck", "torch.autograd.gradcheck.gradgradcheck"}
