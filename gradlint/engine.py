@@ -360,6 +360,8 @@ def check_source_full(
             handlers[ev_type] = [h for h in lst if h[0] is not inst]
         call_handlers.clear()
 
+    # emit runs for every event of every check (hundreds of thousands in a large file): the
+    # handler lookup is written out in it and in emit_to rather than called, on purpose
     def emit(ev) -> None:
         if type(ev) is CallEvent:
             hs = call_handlers.get(ev.name)
@@ -376,15 +378,14 @@ def check_source_full(
                 disable(inst, exc)
 
     def emit_to(ev, codes: frozenset[str]) -> None:
+        """A replayed event, to the rules with these codes only (RunCache)."""
         if type(ev) is CallEvent:
             hs = call_handlers.get(ev.name)
             if hs is None:
                 hs = call_handlers[ev.name] = call_all + call_by_name.get(ev.name, [])
         else:
             hs = handlers.get(type(ev))
-        if not hs:
-            return
-        for inst, fn in hs:
+        for inst, fn in hs or ():
             if inst.code in codes:
                 try:
                     fn(ev)

@@ -60,6 +60,11 @@ def first_fact(vals: Iterable[Val | None], name: str):
     return next((f for v in vals if v is not None and (f := v.get(name))), None)
 
 
+def every_origin(v: Val | None) -> set:
+    """Every origin a value was computed from, through gradient cuts too (a mask by value)."""
+    return set(v.live) | {o for o, _ in v.cuts} if v is not None else set()
+
+
 def dtype_of(vals: Iterable[Val]) -> str | None:
     """The dtype of an operation on `vals`: the widest float among them (type promotion)."""
     dts = {v.get(F.DTYPE) for v in vals if v.get(F.DTYPE)}

@@ -1942,11 +1942,7 @@ def _traced(v, jit: bool) -> bool:
 
 def _transform(traced) -> str:
     """How the message names the transform that traces (jit, vmap and pmap trace alike)."""
-    name = callee_last(traced.node) if isinstance(traced.node, cst.Call) else None
-    if name in ("vmap", "pmap") and isinstance(traced.node, cst.Call):
-        inner = traced.node.func
-        if isinstance(inner, cst.Call):  # `jax.vmap(f)(x)`: the transform is the inner call
-            name = callee_last(inner)
+    name = callee_last(traced.node) if isinstance(traced.node, cst.Call) else None  # `jax.vmap(f)`
     return f"jax.{name}" if name in ("vmap", "pmap") else "jax.jit"
 
 

@@ -20,7 +20,7 @@ from ..analysis.frameworks.arrays import PROB_SAMPLERS, epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
-from ..analysis.queries import dtype_named
+from ..analysis.queries import dtype_named, every_origin
 from ..analysis.walk import callee_last, code_children, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
 from ..analysis.values import Note
@@ -952,7 +952,7 @@ class WhereNanGradient(_FlowsToLoss):
             arg_names = _names_in(arg_node)
             related = bool(arg_names & cond_names)
             if not related:
-                cond_origins = {o for o, _ in cond_val.cuts} | set(cond_val.live)
+                cond_origins = every_origin(cond_val)
                 related = bool(cond_origins & set(branch_val.live))
             if not related:
                 continue

@@ -7,7 +7,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ..facts import CONST, EXACT, GUARDED, MATMUL, PICKED, SQUARES, Exact
-from ..queries import first_fact
+from ..queries import every_origin, first_fact
+from ..walk import callee_last
 
 # Operations whose output carries no useful gradient (zero almost everywhere or integer).
 NONDIFF_FUNCS = frozenset(
@@ -347,17 +348,9 @@ def _nonzero_branch(node: cst.CSTNode, v) -> bool:
         node = node.expression
     if isinstance(node, (cst.Integer, cst.Float)) or epsilon_like(node):
         return True
-    if isinstance(node, cst.Call):
-        f = node.func
-        name = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else None
-        if name in ("ones_like", "ones"):
-            return True
+    if isinstance(node, cst.Call) and callee_last(node) in ("ones_like", "ones"):
+        return True
     return v is not None and v.get(GUARDED) is not None
-
-
-def _origins_of(v) -> set:
-    """Every origin a value was computed from, through gradient cuts too (a mask by value)."""
-    return set(v.live) | {o for o, _ in v.cuts} if v is not None else set()
 
 
 def guarded_after_where(name: str | None, inputs: list, at: cst.CSTNode):
@@ -368,7 +361,7 @@ def guarded_after_where(name: str | None, inputs: list, at: cst.CSTNode):
     if name != "where" or len(inputs) != 3 or not isinstance(at, cst.Call) or len(at.args) != 3:
         return None
     cond, a, b = inputs
-    cond_origins = _origins_of(cond)
+    cond_origins = every_origin(cond)
     if not cond_origins:
         return None
     nodes = [arg.value for arg in at.args]
