@@ -43,6 +43,16 @@ def computed_by_autograd(v: Val) -> bool:
     return bool(v.graphs)
 
 
+def certainly_computed(v: Val) -> bool:
+    """`v` is certainly a non-leaf computed from tensors that require grad: it has graph nodes,
+    or (`v1 = v + 1`: an addition saves nothing, so it adds none) it has certain origins and is
+    neither a leaf, a parameter nor a view of one."""
+    if v.graphs:
+        return True
+    return v.kind in (K.TENSOR, None) and any(o.certain for o in v.live) and not (
+        v.get(F.LEAF) or v.get(F.PARAM) or v.get(F.LEAF_VIEW) or v.get(F.RG))
+
+
 # values that are certainly not tensors: their `data` attribute is a field of their own
 _NOT_TENSOR_KINDS = frozenset({K.MODULE, K.INSTANCE, K.OPTIMIZER, K.LIST, K.TUPLE, K.DICT, K.CONTAINER, K.STR, K.NUMBER})
 

@@ -101,6 +101,8 @@ def call_name(node: cst.CSTNode) -> str:
             return f".{f.attr.value}()"
         if isinstance(f, cst.Name):
             return f"{f.value}()"
+        if isinstance(f, cst.Call):
+            return call_name(f)  # `nn.Softplus()(x)`: the layer made and called at once
     if isinstance(node, cst.Attribute):
         return f".{node.attr.value}"
     return "this operation"

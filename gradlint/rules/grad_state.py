@@ -16,7 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
 from ..analysis.names import dotted_name
 from ..analysis.values import Origin, Val
-from ..analysis.queries import computed_by_autograd
+from ..analysis.queries import certainly_computed, computed_by_autograd
 from ..analysis.walk import walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
@@ -31,6 +31,20 @@ def _known_torch(v) -> bool:
     rebinds the name and saves nothing (autograd's in-place rules are PyTorch's)."""
     fw = v.get(F.FW)
     return fw == "torch" or fw is None and any(o.certain and o.framework == "torch" for o in v.live)
+
+
+def _shares_version_with(v, saved_by):
+    """The tensor whose version counter an in-place change of `v` bumps: `v` itself, or, for
+    `c = out.detach()` of a saved tensor, `out` (a detached tensor shares its storage and its
+    version counter, so `c.zero_()` breaks what saved `out`; `.data` does not share it, GL307).
+    None when `v` is detached but not from a tensor with history known for certain."""
+    if v.live or saved_by is None or not v.cuts:
+        return v
+    last = max((c for _o, c in v.cuts), key=lambda c: c.seq)
+    if last.kind != "detach" or not last.detached:
+        return None
+    origins = frozenset(o for o, c in v.cuts if c is last)
+    return Val(origins, v.cuts - frozenset((o, last) for o in origins), v.notes, last.detached, v.kind, v.attrs)
 
 
 def _reads_grad_attribute(node) -> bool:
@@ -879,6 +893,12 @@ class InplaceOnSavedTensor(Rule):
         torch.jit.is_tracing():` (or is_scripting, ONNX export) runs only while exporting and is
         not reported.
 
+        A view shares its base's version counter, and so does `.detach()`: an operation given
+        `v.permute(0, 2, 1)` or `x[:, 0]` keeps `v` or `x`, and `c = out.detach(); c.zero_()`
+        changes the sigmoid output `out` (a product keeps an operand only when the other one
+        needs a gradient). A function given to `torch.autograd.functional.jacobian`/`hessian`/
+        `vjp` is judged as called on leaves that require grad, which is what they pass it.
+
         Instead: write it out of place, `x = x + skip`, or pass `inplace=False`. (In-place ops
         on a tensor nobody saved — ResNet's `out += identity` or `nn.ReLU(inplace=True)` on a
         BatchNorm output — are fine and not flagged.)
@@ -992,8 +1012,8 @@ class InplaceOnSavedTensor(Rule):
     def on_inplace(self, ev: InplaceEvent) -> None:
         if ev.via_data or ev.saved_by is None or ev.ctx.grad != "on":
             return
-        t = ev.target
-        if not t.graphs or not _known_torch(t) or not any(o.certain for o in t.live):
+        t = _shares_version_with(ev.target, ev.saved_by)
+        if t is None or not certainly_computed(t) or not _known_torch(t) or not any(o.certain for o in t.live):
             return
         saver = ev.saved_by
         what = f"`{call_name(saver)}`" if isinstance(saver, cst.Call) else "an earlier operation"
@@ -1018,6 +1038,13 @@ class InplaceOnSavedTensor(Rule):
                       f"(`torch.where(...)`, or the pieces in a list and `torch.stack`)")
         else:
             remedy = f"write it out of place (`{name} = {name} + ...`)"
+        if t is not ev.target:  # `c = out.detach()`, then `c.zero_()`
+            self.report(ev.node, lambda line, what=what, saver=saver, name=name: (
+                f"`{name}` is a `.detach()` of a tensor {what} (line {line(saver)}) saved for the backward pass; it shares "
+                f"that tensor's storage and version counter, so changing it in place makes backward() raise \"one of the "
+                f"variables needed for gradient computation has been modified by an inplace operation\"; detach a copy "
+                f"(`.detach().clone()`) or write it out of place"))
+            return
         self.report(
             ev.node,
             lambda line, what=what, saver=saver, name=name, remedy=remedy: (

@@ -18,7 +18,7 @@ import libcst as cst
 
 from .. import facts as F
 from .. import kinds as K
-from ..events import DiffKind, InplaceEvent
+from ..events import CallEvent, DiffKind, InplaceEvent
 from ..facts import Op, propagate
 from ..names import dotted_name, NOCONST, OPS, fold, literal
 from ..walk import walk
@@ -31,7 +31,6 @@ from .base import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..events import CallEvent
     from ..interp.state import FunctionInfo, State
 
 _E: frozenset = frozenset()
@@ -140,7 +139,11 @@ SAVES_INPUT = frozenset({
     "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
     "grid_sample", "interpolate", "max_pool2d", "max_pool1d", "max_pool3d", "scaled_dot_product_attention",
+    "dot", "inner", "outer", "vdot",
 })
+# products of two tensors: each operand is kept only for the *other* one's gradient
+# (`bmm(q, v)` with a `q` that needs none does not keep `v`)
+SAVES_FOR_OTHER = frozenset({"mm", "bmm", "matmul", "mul", "multiply", "mv", "dot", "inner", "outer", "vdot"})
 # Module classes whose forward keeps no input for backward.
 OUTPUT_ONLY_MODULES = frozenset({
     "ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "ELU", "ReLU6", "Hardtanh", "Dropout", "Dropout2d", "Identity",
@@ -190,6 +193,30 @@ _ALL_ELEMENT_VIEWS = frozenset({
     "expand", "expand_as", "ravel",
 })
 VIEW_METHODS = frozenset(_VIEW_METHODS)  # (for rules: what `x.unsqueeze(0)` returns is a view)
+# methods whose result is always a view of the receiver (not reshape/flatten/contiguous, which
+# copy when they must): what an operation saves of their result it saves of the receiver's storage
+ALWAYS_VIEWS = frozenset({
+    "view", "view_as", "squeeze", "unsqueeze", "permute", "transpose", "t", "expand", "expand_as", "narrow",
+    "select", "unfold", "movedim", "moveaxis", "swapaxes", "swapdims", "diagonal",
+})
+
+
+def viewed_name(node) -> cst.Name | None:
+    """The name a slice or view expression reads (`x[:, 0]`, `v.permute(0, 2, 1)`, `w.T`), else None."""
+    peeled = False
+    while True:
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in ALWAYS_VIEWS:
+            node = node.func.value
+        else:
+            break
+        peeled = True
+    return node if peeled and isinstance(node, cst.Name) else None
+
+
 # out-of-place methods with an in-place twin (`clamp`/`clamp_`): the receiver is left unchanged
 OUT_OF_PLACE_METHODS = frozenset({
     "detach", "clamp", "clip", "clamp_min", "clamp_max", "add", "sub", "mul", "div", "neg", "abs", "sqrt", "exp",
@@ -343,7 +370,25 @@ TORCH_FUNCTIONAL_DERIVATIVES = {
 }
 
 
+def _run_on_fresh_leaves(it: Interp, ev: "CallEvent", st: "State") -> None:
+    """`jacobian(func, inputs)` calls `func` on copies of `inputs` made leaves that require grad
+    (`_grad_preprocess`): `func` is interpreted on such leaves, so that what it does to them
+    (a store into a buffer an operation saved a view of) is judged as in a training step."""
+    fn = ev.arg(0, "func")
+    if fn is None or fn.kind != K.FUNCTION or fn.get(F.FN) is None:
+        return
+    inputs = ev.arg(1, "inputs") or EMPTY
+    items = inputs.get(F.ITEMS) if inputs.kind == K.TUPLE else None
+    args = []
+    for v in items or (inputs,):
+        leaf = Val(kind=K.TENSOR, attrs={F.FW: "torch", F.LEAF: True, F.DTYPE: v.get(F.DTYPE)})
+        args.append(it.make_requires_grad(leaf, ev.node, None))
+    fake = CallEvent(ev.node, st.ctx, None, None, None, fn, [], {}, [], {})
+    it.call_function(fn.get(F.FN), fake, st.fork(), args, {}, self_val=None)
+
+
 def _functional_derivative(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val | None:
+    _run_on_fresh_leaves(it, ev, st)
     pos, pair = TORCH_FUNCTIONAL_DERIVATIVES[ev.qual]
     create = truthy(ev.arg(pos, "create_graph"))
     if create is not False:

@@ -17,7 +17,7 @@ from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import facts_after_call
 from ..names import dotted_name
-from ..queries import computed_by_autograd, fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
+from ..queries import certainly_computed, computed_by_autograd, fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
 from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
@@ -92,6 +92,7 @@ def _last_name(node) -> str | None:
 
 # cuts that make a new leaf on purpose (not kept by requires_grad_: see make_requires_grad)
 _DELIBERATE_CUTS = frozenset({"detach", "data", "no_grad", "inference"})
+
 
 
 class CallsMixin(_Base):
@@ -194,7 +195,7 @@ class CallsMixin(_Base):
         """A named tensor given to (or the receiver of) an operation that saves it for backward."""
         if st.ctx.grad != "on":
             return
-        positions = None  # which arguments are saved (None: all that have history)
+        positions, name = None, None  # which arguments are saved (None: all that have history)
         if func.kind == K.AUTOGRAD_APPLY:
             # `Square.apply(h)`: what its forward passes to ctx.save_for_backward
             positions = torch_overlay.function_saves(func.get(F.CLS)).inputs
@@ -216,16 +217,15 @@ class CallsMixin(_Base):
         for i, (an, av) in enumerate(zip(arg_nodes, args)):
             if positions is not None and i not in positions:
                 continue
-            if not (av.graphs and any(o.certain for o in av.live)):
+            if not certainly_computed(av) or name in torch_overlay.SAVES_FOR_OTHER and len(args) == 2 and not args[1 - i].live:
                 continue
-            if isinstance(an, cst.Name):
-                st.saved_by[an.value] = node
-            elif isinstance(an, cst.Subscript) and isinstance(an.value, cst.Name):
-                # `cell(outputs[:, t - 1])`: a slice of a tensor is a view sharing its version
-                # counter, so writing `outputs[:, t]` afterwards breaks what the cell saved
-                base = st.env.get(an.value.value)
-                if base is not None and base.kind == K.TENSOR:
-                    st.saved_by[an.value.value] = node
+            # `cell(outputs[:, t - 1])`, `bmm(q, v.permute(0, 2, 1))`: a slice or a view of a
+            # tensor shares its version counter, so writing `outputs[:, t]` (or into `v`)
+            # afterwards breaks what the operation saved
+            base_node = an if isinstance(an, cst.Name) else torch_overlay.viewed_name(an)
+            base = st.env.get(base_node.value) if base_node is not None and base_node is not an else None
+            if base_node is an or base is not None and base.kind == K.TENSOR:
+                st.saved_by[base_node.value] = node
 
     def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
         func = ev.func

@@ -14,7 +14,7 @@ from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
 from ..frameworks.arrays import guarded_after_binop, picks_by_index, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
-from ..queries import broadcast_shape, data_is_tensor_storage, dtype_of, first_fact, fw_of, none_ness, numel
+from ..queries import broadcast_shape, certainly_computed, data_is_tensor_storage, dtype_of, first_fact, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
 from .state import ClassInfo, FunctionInfo, State
 
@@ -523,7 +523,7 @@ class ExpressionsMixin(_Base):
             # mul/matmul/div save an operand when the *other* one needs a gradient; pow saves its base
             for operand, v, other in ((node.left, a, b), (node.right, b, a)):
                 needed = bool(other.live) or (op == "**" and operand is node.left)
-                if isinstance(operand, cst.Name) and v.graphs and any(o.certain for o in v.live) and needed:
+                if isinstance(operand, cst.Name) and certainly_computed(v) and needed:
                     st.saved_by[operand.value] = node
         attrs: dict = {}
         fw = fw_of(vals)

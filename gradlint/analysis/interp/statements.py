@@ -387,7 +387,11 @@ class StatementsMixin(_Base):
                     {**(old.attrs or {}), F.KEYS: new_keys},
                 )
             elif old is not None and (old.kind in (K.TENSOR,) or old.get(F.FW)):
-                st.env[root] = combine([old, v], kind=old.kind, attrs=old.attrs)
+                attrs = old.attrs
+                if attrs and F.LEAF in attrs and not old.live and st.ctx.grad == "on" and any(o.certain for o in v.live):
+                    # `b = torch.zeros_like(a); b[:, 0] = a[:, 0]`: b is now computed (CopySlices)
+                    attrs = {k: x for k, x in attrs.items() if k != F.LEAF}
+                st.env[root] = combine([old, v], kind=old.kind, attrs=attrs)
             else:
                 kind = old.kind if old is not None and old.kind else K.CONTAINER
                 attrs = {k: x for k, x in (old.attrs or {}).items() if k not in (F.ITEMS,)} if old is not None else None
