@@ -12,6 +12,7 @@ from ..names import NOCONST
 from ..queries import fw_of
 from ..values import EMPTY, Cut, Val, combine, cut, join
 from .base import Framework, Interp
+from ..interp.state import SuperView
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import CallEvent
@@ -249,7 +250,14 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
             return it.attribute_of(args[0], c, node, st)
         return combine([args[0]])
     if name == "super":
-        return EMPTY
+        # `super().forward(x)` in a method: the object itself, whose methods are looked up in
+        # the bases (a library base's: the module's own call, as `self(x)` in a library layer).
+        # Not in `__init__`, where it is the bases' constructor: that ran when the instance was made
+        fn = st.act.fn
+        me = st.env.get(fn.params[0][0]) if fn is not None and fn.cls is not None and fn.params and not fn.is_static else None
+        if me is None or me.kind not in (K.MODULE, K.INSTANCE) or me.get(F.CLS) is None or fn.name == "__init__":
+            return EMPTY
+        return me.with_fact(F.CLS, SuperView(fn.cls))
     if name == "open":
         return Val(kind=K.INSTANCE)
     return it.op_result(node, st, allv)

@@ -17,7 +17,7 @@ from ..frameworks.array_methods import ARRAY_METHOD_NAMES
 from ..names import NOCONST, dotted_name
 from ..queries import dtype_named, numel, truthy
 from ..values import EMPTY, Val, combine, join
-from .state import ClassInfo, State
+from .state import ClassInfo, State, SuperView
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import CallEvent
@@ -116,6 +116,11 @@ class MethodsMixin(_Base):
         if kind in (K.MODULE, K.INSTANCE) and recv.get(F.CLS) is not None:
             info: ClassInfo = recv.attrs[F.CLS]
             meth = info.find_method(m)
+            if isinstance(info, SuperView):
+                # `super().forward(x)`: only the lookup starts at the bases; the method runs on
+                # the object itself (its own overrides, what it returns: `return super().to(d)`)
+                info = info.cls
+                recv = recv.with_fact(F.CLS, info)
             if meth is not None:
                 return self.call_function(meth, ev, st, args, kwargs, self_val=recv)
             entry = frameworks.jax.flax_entry(info, m, kwargs)

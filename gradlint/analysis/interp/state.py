@@ -40,12 +40,13 @@ class RuleStates(Protocol):
 
 class ClassInfo:
     __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts",
-                 "uses", "evidence_values", "framework", "saves")
+                 "uses", "evidence_values", "framework", "saves", "parents")
 
     def __init__(self, node: cst.ClassDef, name: str) -> None:
         self.node = node
         self.name = name
         self.bases: list[str] = []
+        self.parents: list[ClassInfo] = []  # the bases defined in the file, in order
         self.methods: dict[str, FunctionInfo] = {}
         self.is_module = False
         self.is_lightning = False
@@ -68,6 +69,31 @@ class ClassInfo:
         """An nn.Module subclass: not a Keras layer or a flax/haiku/equinox module (which track
         what their list attributes hold, and train elsewhere)."""
         return self.is_module and self.framework == "torch" and not self.is_keras
+
+
+class SuperView:
+    """`super()` in a method of `cls`: the same object, its methods looked up in the bases of
+    `cls` that the file defines (`super().forward(x)`). `__init__` is not: the bases' `__init__`
+    already ran when the instance was made (calls.py). Anything else is the class's own."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: ClassInfo) -> None:
+        self.cls = cls
+
+    def find_method(self, name: str) -> "FunctionInfo | None":
+        if name == "__init__":
+            return None
+        return next((m for p in self.cls.parents if (m := p.find_method(name)) is not None), None)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.cls, attr)
+
+    def __setattr__(self, attr: str, value: Any) -> None:  # (what is learnt of the class, on the class)
+        if attr == "cls":
+            object.__setattr__(self, attr, value)
+        else:
+            setattr(self.cls, attr, value)
 
 
 @dataclass

@@ -330,8 +330,11 @@ class StatementsMixin(_Base):
         if name is not None:
             if v.live and v.kind in (K.TENSOR, K.MODULE):
                 for o in v.live:
-                    if o.label == "" and o.node is not None and o.node is getattr(value_node, "func", None) or o.label == "" and o.node is value_node:
-                        o.label = name  # `self.weight = nn.Parameter(...)`: made here, named by its attribute
+                    if o.label == "" and (o.node is not None and o.node is getattr(value_node, "func", None) or o.node is value_node
+                                          or v.get(F.FRESH_ORIGIN)):
+                        # `self.weight = nn.Parameter(...)`, `self.policy = Policy(...).to(device)`:
+                        # made here, named by its attribute
+                        o.label = name
             v = self.with_evidence(self._self_path(name, st), v, st, stmt)
             old = st.env.get(name)
             if old is None:
@@ -506,6 +509,7 @@ class StatementsMixin(_Base):
             elif b.kind == K.CLASS:
                 parent: ClassInfo = b.attrs[F.CLS]
                 info.bases.append(parent.name)
+                info.parents.append(parent)
                 info.is_module |= parent.is_module
                 info.is_lightning |= parent.is_lightning
                 info.is_autograd_fn |= parent.is_autograd_fn
