@@ -71,6 +71,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/waymo-research/waymax/issues/14', 'a jitted benchmark loops with range(state.remaining_timesteps) over a traced state field (TracerIntegerConversionError)'),
         ('https://github.com/jax-ml/jax/issues/10330', "the function differentiated by jax.jit(jax.jacfwd(...)) calls NumPy's np.exp on its traced input; NumPy converts the tracer with __array__ and raises TracerArrayConversionError"),
     ),
+    'GL122': (
+        ('https://github.com/eriklindernoren/Keras-GAN/issues/215', "the WGAN-GP penalty is written as a compiled Keras loss that calls K.gradients on the symbolic interpolated input; under TF2 the loss runs inside Keras' own function and K.gradients returns [None]"),
+        ('https://github.com/tensorflow/tensorflow/issues/33135', 'Grad-CAM code from standalone Keras differentiates the symbolic `model.output[...]` w.r.t. the symbolic `conv_layer.output` with K.gradients; under TF2 eager execution this raises "tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead."'),
+    ),
     'GL201': (
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
     ),

@@ -16,7 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
-from ..analysis.frameworks.tensorflow import TF_NUMPY_FUNCTION
+from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
@@ -2221,6 +2221,94 @@ class ConcreteValueInTracedFunction(Rule):
             node,
             f"{what} on a traced value inside a function transformed by jax.{ 'jit' if kind == 'jit' else 'grad'}: it {effect}; "
             f"use jax.numpy (jnp.*) and jnp.where/jax.lax.cond instead of Python numbers and branches",
+        )
+
+
+class KerasBackendGradientsInEager(Rule):
+    code = "GL122"
+    message = ("K.gradients() (Keras' backend gradients) in code that runs eagerly: TensorFlow 2 raises \"tf.gradients is not "
+               "supported when eager execution is enabled\", and Keras 3 has no K.gradients")
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://keras.io/examples/vision/grad_cam/"
+    triggers = ("gradients(",)
+    call_names = frozenset({"gradients"})
+    rationale = """
+        `K.gradients(loss, model.input)` (`keras.backend.gradients`) is TensorFlow 1's
+        `tf.gradients`: it differentiates tensors of a graph built beforehand. Grad-CAM,
+        DeepDream, filter visualisation and WGAN-GP penalties written for standalone Keras
+        call it on the model's symbolic tensors (`model.output`, `layer.output`,
+        `model.input`). Under TensorFlow 2, which executes eagerly by default, it raises
+        "tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape
+        instead."; inside a loss Keras compiles into its own function it returns `[None]` for
+        the model's symbolic inputs; and Keras 3 has no `keras.backend.gradients` at all.
+
+        Not reported in a file that runs TensorFlow 1 graph mode (it disables eager execution
+        or v2 behaviour, uses a Session, placeholders, `tf.contrib` or imports
+        `tensorflow.compat.v1 as tf`), nor inside a `@tf.function`.
+
+        Instead: run the model inside a `tf.GradientTape` and differentiate what the call
+        returns; for an inner layer, build a model that returns it too
+        (`keras.Model(model.inputs, [layer.output, model.output])`).
+    """
+    invalid = [
+        Invalid(
+            """
+            import numpy as np
+            from tensorflow import keras
+            from tensorflow.keras import backend as K
+
+            model = keras.applications.VGG16(weights=None)
+            conv = model.get_layer("block5_conv3")
+            img = np.zeros((1, 224, 224, 3), "float32")
+            score = model.output[:, np.argmax(model.predict(img)[0])]
+            grads = K.gradients(score, conv.output)[0]
+            """,
+            line=9,
+        )
+    ]
+    valid = [
+        """
+        import numpy as np
+        import tensorflow as tf
+        from tensorflow import keras
+
+        model = keras.applications.VGG16(weights=None)
+        conv = model.get_layer("block5_conv3")
+        img = np.zeros((1, 224, 224, 3), "float32")
+        grad_model = keras.Model(model.inputs, [conv.output, model.output])
+        with tf.GradientTape() as tape:
+            conv_out, preds = grad_model(img)
+            score = preds[:, tf.argmax(preds[0])]
+        grads = tape.gradient(score, conv_out)
+        """,
+        """
+        import numpy as np
+        import tensorflow as tf
+        from tensorflow import keras
+        from tensorflow.keras import backend as K
+
+        tf.compat.v1.disable_eager_execution()
+        model = keras.applications.VGG16(weights=None)
+        grads = K.gradients(model.output[:, 0], model.input)[0]
+        iterate = K.function([model.input], [grads])
+        """
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual not in KERAS_BACKEND_GRADIENTS or TF1_GRAPH_MODE.search(self.ctx.code_text):
+            return
+        for a in self.ctx.ancestors(ev.node):
+            if isinstance(a, cst.FunctionDef) and any(
+                    (dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "").endswith("function")
+                    for d in a.decorators):
+                return  # `@tf.function`: a graph, where tf.gradients works
+        self.report(
+            ev.node,
+            f"`{self.ctx.code(ev.node.func)}()` is TensorFlow 1's graph-mode `tf.gradients`: under TensorFlow 2 (eager by default) "
+            f"it raises \"tf.gradients is not supported when eager execution is enabled\" (in a compiled Keras loss it returns "
+            f"None for the model's inputs), and Keras 3 has no backend gradients; run the model inside a `tf.GradientTape` and "
+            f"differentiate what the call returns (`keras.Model(model.inputs, [layer.output, model.output])` for an inner layer)",
         )
 
 

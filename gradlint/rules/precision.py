@@ -22,7 +22,7 @@ from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
 from ..analysis.queries import dtype_named, every_origin
 from ..analysis.walk import callee_last, code_children, walk
-from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, OptEvent
+from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, DiffKind, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
 from ._flow import NONDIFF, SecondOrder, StarvedOrigins, call_name, imported_modules, trained_forward
@@ -842,7 +842,7 @@ class _FlowsToLoss(Rule):
         for n in ev.returns.sorted_notes(self.note_kind):
             self.report_site(n.node, n.data, None)
 
-    def report_site(self, site, data, ev: DiffEvent) -> None:  # pragma: no cover - abstract
+    def report_site(self, site, data, ev: DiffEvent | None) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -1028,7 +1028,7 @@ class WhereNanGradient(_FlowsToLoss):
             return True
         return _has_additive_const(arg_node)
 
-    def report_site(self, site, data, ev: DiffEvent) -> None:
+    def report_site(self, site, data, ev: DiffEvent | None) -> None:
         op = site
         if isinstance(data, tuple):
             data, op = data  # a branch bound to a name: reported at the where(), the operation named
@@ -1036,12 +1036,16 @@ class WhereNanGradient(_FlowsToLoss):
                                    else "division")
         where = "where the condition rejects large inputs it overflows to inf" if what in ("exp", "expm1") else "where the condition excludes its domain"
         shown = what if what.startswith("a ") else f"`{what}`"
+        # the remedy in the framework the code differentiates with
+        safe = {DiffKind.TAPE: "tf.where(cond, x, tf.ones_like(x))", DiffKind.TF_GRAPH: "tf.where(cond, x, tf.ones_like(x))",
+                DiffKind.KERAS: "tf.where(cond, x, tf.ones_like(x))", DiffKind.JAX: "jnp.where(cond, x, 1.0)"}.get(
+                    ev.kind if ev is not None else None, "torch.where(cond, x, torch.ones_like(x))")
         self.report(
             site,
             lambda line: (
                 f"{shown}{f' (line {line(op)})' if op is not site else ''} is evaluated on both branches of {data}(): {where}, its "
                 f"gradient there is inf/NaN, and inf * 0 = NaN leaks into the whole gradient; make the input safe before the "
-                f"operation (`safe = torch.where(cond, x, torch.ones_like(x))`) or clamp it"
+                f"operation (`safe = {safe}`) or clamp it"
             ),
         )
 

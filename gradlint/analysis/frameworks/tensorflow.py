@@ -47,6 +47,14 @@ TF_CONST = frozenset(
         "tensorflow.zeros_like", "tensorflow.ones_like",
     }
 )
+# Keras' backend gradients: `tf.compat.v1.gradients`, which TensorFlow 2 refuses in eager code
+# and Keras 3 no longer has
+KERAS_BACKEND_GRADIENTS = frozenset({"keras.backend.gradients", "keras.backend.tensorflow_backend.gradients"})
+# what says a file runs TensorFlow 1 graph mode (where K.gradients/tf.gradients work): eager
+# execution switched off, a Session, placeholders, TF1's compat module imported as tf, contrib
+TF1_GRAPH_MODE = re.compile(
+    r"disable_eager_execution|disable_v2_behavior|\bSession\(|\bget_session\(|\bset_session\(|\bplaceholder\("
+    r"|compat\.v1\s+as\s+tf\b|\btf\.contrib\.|Graph\(\)\.as_default\(|\bInteractiveSession\b")
 # TensorFlow 1 graph mode: symbolic gradients of a tensor (no tape)
 TF_GRADIENTS = frozenset({"tensorflow.gradients", "tensorflow.compat.v1.gradients"})
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
@@ -371,7 +379,7 @@ class TensorFlow(Framework):
     }
     evidence = Evidence(
         words=("Tape", "compile(", "y_pred", "grad", "minimize", "def build("),
-        literals=("GradientTape", ".gradient(", "tf.gradients(", ".compat.v1.gradients(", ".minimize("),
+        literals=("GradientTape", ".gradient(", "tf.gradients(", ".compat.v1.gradients(", ".minimize(", "K.gradients(", "backend.gradients("),
         patterns=(("compile(", _KERAS_LOSS), ("compile(", _KERAS_NAMED_LOSS), ("y_pred", _KERAS_LOSS_DEF), ("y_pred", _KERAS_LOSS_FACTORY),
                   ("def build(", _KERAS_BUILD_COMPUTES)),
     )
