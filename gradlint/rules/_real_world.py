@@ -76,6 +76,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/tensorflow/tensorflow/issues/33135', 'Grad-CAM code from standalone Keras differentiates the symbolic `model.output[...]` w.r.t. the symbolic `conv_layer.output` with K.gradients; under TF2 eager execution this raises "tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead."'),
     ),
     'GL201': (
+        ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
     ),
     'GL203': (

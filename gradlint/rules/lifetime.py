@@ -40,11 +40,12 @@ class BackwardThroughFreedGraph(Rule):
         — with a value carried from one loop iteration to the next (a running loss that is
         itself backpropagated, an RNN hidden state that is never detached).
 
-        The finding is reported at the backward pass that raises; its message names both
-        backward passes and, where the analysis finds it, the value that brings the freed graph
-        back in and the line where it is fed into the new computation — the hidden state passed
-        to the next step, the running loss added to again, the first pass's output reused —
-        which is the line to change.
+        A value carried round a loop and fed into the next step (an RNN's hidden state) is
+        reported where it is fed in, the line to change, naming the backward that raises. Other
+        findings are reported at the backward pass that raises; the message names both backward
+        passes and, where the analysis finds it, the value that brings the freed graph back in
+        and the line where it is fed into the new computation (the running loss added to again,
+        the first pass's output reused).
 
         Instead: if the graph is meant to be reused, pass `retain_graph=True` to every backward
         but the last; otherwise detach what is carried over (`h = h.detach()`,
@@ -142,6 +143,20 @@ class BackwardThroughFreedGraph(Rule):
                 return  # `loss.backward(); loss = 0` every k steps: only the path that freed nothing carries it
             carried = [g[0] for g in ev.freed_hit if from_earlier_iteration(g, ev.ctx)] or ops
             site = reuse_site(self.ctx, first.node, ev.node, ev.target_node, ev.bindings, ev.freed_hit, carried=True)
+            if site is not None and site.value != dotted_name(ev.target_node):
+                # reported where the carried value (an RNN state) is fed in: the line to change.
+                # A carried total that is itself backpropagated (`running_loss.backward()`) is
+                # reported at that backward, which is the line to change there
+                self.report(
+                    site,
+                    lambda line, ops=carried, site=site, bw=ev.node: (
+                        f"`{site.value}` is carried over from the previous loop iteration with its graph, which that "
+                        f"iteration's backward (line {line(bw)}) already freed{_through(ops, line, self.ctx.code)}: feeding it in "
+                        f"here makes the backward on line {line(bw)} raise \"Trying to backward through the graph a second "
+                        f"time\"; detach what is carried across iterations ({_detach_hint(site)})"
+                    ),
+                )
+                return
             self.report(
                 ev.node,
                 lambda line, ops=carried, site=site: (

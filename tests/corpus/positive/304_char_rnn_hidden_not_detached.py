@@ -1,7 +1,7 @@
 # source: https://discuss.pytorch.org/t/help-clarifying-repackage-hidden-in-word-language-model/226
 # family: C
 # pitfall: char-level RNN carries its hidden state from one batch to the next without detaching it
-# expect: line 32 — hidden still references the previous batch's graph, which the previous backward freed: the second iteration raises "backward through the graph a second time"
+# expect: line 29 — `hidden` is fed into the next batch's forward still referencing the previous batch's graph, which the previous backward freed: the backward of the second iteration raises "backward through the graph a second time"
 
 import torch
 import torch.nn as nn

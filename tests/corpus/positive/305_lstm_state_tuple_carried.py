@@ -1,7 +1,7 @@
 # source: https://github.com/pytorch/examples/blob/main/word_language_model/main.py
 # family: C
 # pitfall: stateful LSTM forecaster keeps the (h, c) tuple across windows of a long series, forgetting the repackage_hidden step
-# expect: line 23 — (h, c) are outputs of the previous window's graph (already freed by its backward): the second window's backward fails
+# expect: line 20 — (h, c) are fed into the next window still referencing the previous window's graph (already freed by its backward): the second window's backward fails
 
 import torch
 import torch.nn as nn
