@@ -504,6 +504,10 @@ class GradClipMisplaced(Rule):
         )
 
 
+# `p.grad`, `autograd.grad(...)`, `jax.grad(f)`: not `zero_grad()` nor `args.gradient_accumulation_steps`
+_READS_GRADIENTS = re.compile(r"\.grad\b(?!_)|(?<![\w.])grad\(|\.grad\(")
+
+
 class ZeroGradPerMicroBatch(Rule):
     code = "GL704"
     message = "zero_grad() inside a gradient-accumulation loop whose step() comes after it: only the last micro-batch's gradients are used"
@@ -606,8 +610,7 @@ class ZeroGradPerMicroBatch(Rule):
                 continue  # `if i == 0: opt.zero_grad()`: cleared on some micro-batches only, by design
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
             # surgery): clearing each time is the point
-            body = self.ctx.code(loop).replace("zero_grad", "")
-            if ".grad" in body or "grad(" in body:
+            if _READS_GRADIENTS.search(self.ctx.code(loop)):
                 continue
             step = later[0].node
             self.report(
@@ -647,8 +650,7 @@ class ZeroGradPerMicroBatch(Rule):
             # that trains the generator every n_critic steps runs its backward there too)
             if not backs or any(self._every_k(b.node, loop) for b in backs):
                 continue
-            body = self.ctx.code(loop).replace("zero_grad", "")
-            if ".grad" in body or "grad(" in body:
+            if _READS_GRADIENTS.search(self.ctx.code(loop)):
                 continue  # per-micro-batch gradients are read: clearing each time is the point
             self._done.add(id(z.node))
             step = gated[0].node
@@ -697,11 +699,14 @@ class ZeroGradPerMicroBatch(Rule):
         # the loop's own map when `node` is written in it; else (a helper the loop calls) the file's
         parent = (lambda n: parents.get(id(n))) if id(node) in parents else self.ctx.parent
         cur = parent(node)
+        gated = False
         while cur is not None and cur is not loop:
             if isinstance(cur, cst.If) and _takes_remainder(cur.test):
-                return True
+                gated = True
+            elif gated and isinstance(cur, (cst.For, cst.While)):
+                return False  # the `if` counts the iterations of a loop inside `loop`, not of `loop`
             cur = parent(cur)
-        return False
+        return gated
 
 
 def _takes_remainder(test: cst.BaseExpression) -> bool:
