@@ -179,6 +179,9 @@ INFERENCE = fact(
 SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it, "
                     "and by its views and `.detach()` (they share its version counter, so an in-place change of one breaks that backward)",
                     survives={Op.INDEX, Op.MODULE_OUTPUT, Op.VIEW, Op.DETACH})
+SAVED_INPUT = fact("saved_input", "an operation given this tensor kept it for backward (the call node): it travels with the value "
+                   "into lists, returns and the next loop iteration, and with its views and `.detach()`",
+                   survives={Op.INDEX, Op.VIEW, Op.DETACH})
 DATA_OF = fact("data_of", "the value is `x.data`")
 DATA_BASE = fact("data_base", "for `x.data`: the value of x")
 SCALED = fact("scaled", "the loss was scaled by a GradScaler (its creation node)")

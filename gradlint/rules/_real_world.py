@@ -234,6 +234,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     'GL704': (
         ('https://github.com/bytetriper/RAE/issues/67', 'optimizer.zero_grad(set_to_none=True) is called inside the micro-batch loop, so every micro-batch clears the gradients of the previous ones and accumulation keeps only the last micro-batch'),
+        ('https://github.com/ZiqiaoPeng/DualTalk/issues/9', 'With gradient accumulation, optimizer.zero_grad() is called right before every loss.backward(), wiping the gradients of the batches that were meant to be accumulated.'),
     ),
     'GL705': (
         ('https://github.com/pytorch/pytorch/issues/19791', 'a layer registered in __init__ is never used in forward; under DistributedDataParallel its parameters never receive a gradient, so the reducer never finishes the bucket and the next iteration fails'),

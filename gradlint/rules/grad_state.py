@@ -1048,7 +1048,8 @@ class InplaceOnSavedTensor(Rule):
         self.report(
             ev.node,
             lambda line, what=what, saver=saver, name=name, remedy=remedy: (
-                f"`{name}` is modified in place after {what} (line {line(saver)}) saved it for the backward pass: backward() "
+                f"`{name}` is modified in place after {what} (line {line(saver)}) saved it for the backward pass"
+                f"{' (in an earlier call or iteration)' if line(saver) > line(ev.node) else ''}: backward() "
                 f"raises \"one of the variables needed for gradient computation has been modified by an inplace operation\"; "
                 f"{remedy}"
             ),

@@ -1021,7 +1021,7 @@ class Torch(Framework):
         if m.endswith("_") and not m.startswith("_") and m not in ("requires_grad_", "detach_", "zero_grad"):
             # in-place tensor op: mutate the receiver
             via_data = bool(recv.get(F.DATA_OF))
-            by = st.saved_by[recv_name] if recv_name is not None and recv_name in st.saved_by else recv.get(F.SAVED_OUTPUT)
+            by = it.saved_by(st, recv_name, recv)
             it.emit(InplaceEvent(node, st.ctx, recv.get(F.DATA_BASE) if via_data else recv, recv_node, m, via_data, recv_name, by))
             if m == "zero_" and recv.get(F.GRAD_OF) is not None:
                 it.opt_event(node, st, "zero_grad", recv)

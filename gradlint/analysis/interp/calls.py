@@ -225,7 +225,7 @@ class CallsMixin(_Base):
             base_node = an if isinstance(an, cst.Name) else torch_overlay.viewed_name(an)
             base = st.env.get(base_node.value) if base_node is not None and base_node is not an else None
             if base_node is an or base is not None and base.kind == K.TENSOR:
-                st.saved_by[base_node.value] = node
+                st.mark_saved(base_node.value, node)
 
     def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
         func = ev.func
@@ -656,8 +656,8 @@ class CallsMixin(_Base):
         if st.ctx.grad == "on" or not is_torch_val(target):
             out = self.op_result(node, st, [target] + vals)
             attrs = target.attrs
-            if attrs and F.SAVED_OUTPUT in attrs:
-                attrs = {k: v for k, v in attrs.items() if k != F.SAVED_OUTPUT}
+            if attrs and (F.SAVED_OUTPUT in attrs or F.SAVED_INPUT in attrs):
+                attrs = {k: v for k, v in attrs.items() if k not in (F.SAVED_OUTPUT, F.SAVED_INPUT)}
             return Val(out.live, out.cuts, out.notes, out.graphs, target.kind or K.TENSOR, attrs)
         mixed = combine(vals)
         c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)

@@ -524,7 +524,7 @@ class ExpressionsMixin(_Base):
             for operand, v, other in ((node.left, a, b), (node.right, b, a)):
                 needed = bool(other.live) or (op == "**" and operand is node.left)
                 if isinstance(operand, cst.Name) and certainly_computed(v) and needed:
-                    st.saved_by[operand.value] = node
+                    st.mark_saved(operand.value, node)
         attrs: dict = {}
         fw = fw_of(vals)
         if fw:

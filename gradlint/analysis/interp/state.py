@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import libcst as cst
 
+from .. import facts as F
 from ..events import Ctx
 from ..values import Val, join
 
@@ -199,6 +200,14 @@ class State:
         if self.alias_of:
             s.alias_of = dict(self.alias_of)
         return s
+
+    def mark_saved(self, name: str, node: cst.CSTNode) -> None:
+        """An operation (`node`) kept the tensor bound to `name` for its backward: on this path
+        (`saved_by`), and on the value itself, which may leave the scope (returned, carried)."""
+        self.saved_by[name] = node
+        v = self.env.get(name)
+        if v is not None and v.live:
+            self.env[name] = v.with_fact(F.SAVED_INPUT, node)
 
     def forget_saved(self, name: str) -> None:
         """`name` was rebound: what an operation saved of its old value is not its value."""

@@ -242,13 +242,16 @@ class StatementsMixin(_Base):
     def saved_by(st: State, name: str | None, value: Val) -> cst.CSTNode | None:
         """The operation that saved the tensor bound to `name` (or `value` itself, its
         output) for backward, on this path."""
+        by: Any
         if name is not None and name in st.saved_by:
-            return st.saved_by[name]
-        if name is not None:
-            by = st.saved_through_alias(name)
-            if by is not ...:
-                return by
-        return value.get(F.SAVED_OUTPUT)
+            by = st.saved_by[name]
+        else:
+            by = st.saved_through_alias(name) if name is not None else ...
+            if by is ...:
+                by = value.get(F.SAVED_OUTPUT) or value.get(F.SAVED_INPUT)
+        if by is not None and st.freed and any(g[0] is by for g in st.freed):
+            return None  # a backward already walked (and freed) what that operation saved: nothing left to break
+        return by
 
     def bind(self, target: cst.BaseExpression, v: Val, st: State, stmt, value_node=None) -> None:
         if isinstance(target, cst.Name):
