@@ -129,7 +129,10 @@ class ExpressionsMixin(_Base):
         return v
 
     def _e_ifexp(self, node: cst.IfExp, st: State) -> Val:
-        self.eval_test(node.test, st)
+        # a test known on this path (`state is None` once a state is carried) takes one branch, as an `if` does
+        const = self.eval_test(node.test, st).get(F.CONST, NOCONST)
+        if const is True or const is False:
+            return self.eval(node.body if const else node.orelse, st)
         return join([self.eval(node.body, st), self.eval(node.orelse, st)])
 
     def _e_boolop(self, node: cst.BooleanOperation, st: State) -> Val:
