@@ -216,8 +216,9 @@ MATMUL = fact("matmul", "a matrix product (`a @ b.T`, mm, matmul, bmm, einsum): 
               "expanded as |x|^2 + |y|^2 - 2 x.y (the node)", survives={Op.INDEX, Op.FLOAT_CAST, Op.MOVE, Op.VIEW, Op.CLONE})
 EXACT = fact(
     "exact", "may contain exact zeros / infinities: an `Exact(zero, inf, node)` whose node proves it (a literal 0 or "
-    "inf in the data, `zeros(...)`, a product with such a value)",
-    survives={Op.DATA, Op.INDEX, Op.ITERATE_TENSOR, Op.DETACH_FN, Op.DETACH, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW},
+    "inf in the data, `zeros(...)`, a comparison mask, a product with such a value)",
+    survives={Op.DATA, Op.INDEX, Op.ITERATE_TENSOR, Op.DETACH_FN, Op.DETACH, Op.CLONE, Op.FLOAT_CAST, Op.MOVE, Op.VIEW,
+              Op.MODULE_OUTPUT},
 )
 
 # --- evidence (issue 13: three-valued facts, proven by construction or by use)

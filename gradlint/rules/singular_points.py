@@ -798,7 +798,8 @@ class SingularPointReached(Rule):
         have an infinite or undefined derivative at 0; `cos`, `sin` and `tan` have a NaN one at
         an infinity. When the data provably reaches that point — a literal 0 or `inf` in the
         array that is differentiated, `zeros(...)`, a product with such a value
-        (`jnp.array((0, 1)) * x`, `a * jnp.zeros(2)`), JAX's `maximum(x, 0)`/`clip(x, 0)` (exactly 0
+        (`jnp.array((0, 1)) * x`, `a * jnp.zeros(2)`) or with a comparison mask
+        (`h * (h > 0).float()`, inside a model's forward too), JAX's `maximum(x, 0)`/`clip(x, 0)` (exactly 0
         wherever x is negative, and its derivative is a product with 0 there; a ReLU masks
         instead) — the gradient is inf there, and the chain
         rule multiplies it by the zero cotangent of anything that discards the value (a `where`,

@@ -481,7 +481,8 @@ class ExpressionsMixin(_Base):
         vals = [left] + rights
         if any(v.kind == K.TENSOR or v.get(F.FW) or v.live for v in vals) and not all(o in ("is", "is not", "in", "not in") for o in ops):
             compared = Cut("compare", node, hard=False)
-            attrs: dict = {F.DTYPE: "bool", F.FW: fw_of(vals)}
+            # a mask holds exact zeros (its False entries): a product with it is exactly 0 there
+            attrs: dict = {F.DTYPE: "bool", F.FW: fw_of(vals), F.EXACT: F.Exact(True, False, node)}
             staged = first_fact(vals, F.STAGED)
             if staged is not None:
                 attrs[F.STAGED] = staged  # a comparison of a staged jax value is staged too
