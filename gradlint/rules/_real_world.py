@@ -173,6 +173,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL412': (
         ('https://github.com/sanghyun-son/EDSR-PyTorch/issues/36', "--precision half converts the whole super-resolution model to float16 with model.half() and trains it with Adam on the float16 weights; every batch's loss is inf and is skipped (the authors: half precision is only supported for testing)"),
     ),
+    'GL413': (
+        ('https://github.com/huggingface/trl/pull/7252', 'entropy -(exp(logps) * logps) is 0 * -inf = NaN for masked (-inf) logits; sanitising the product afterwards with .nan_to_num(...) fixes only the forward value - the 0 * -inf product stays in the graph and back-propagates NaN into every logit of the row (Bugbot review on the PR).'),
+    ),
     'GL501': (
         ('https://github.com/dillondavis/RecurrentAttentionConvolutionalNeuralNetwork/issues/4', 'the pairwise ranking loss returns one value per sample; with batch_size 32 instead of 1, .backward() is called on a vector'),
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),

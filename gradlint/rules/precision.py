@@ -20,8 +20,8 @@ from ..analysis.frameworks.arrays import PROB_SAMPLERS, epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
-from ..analysis.queries import dtype_named, every_origin
-from ..analysis.walk import callee_last, code_children, walk
+from ..analysis.queries import certainly_computed, dtype_named, every_origin
+from ..analysis.walk import callee_last, code_children, own_small_statements, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, DiffKind, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -1726,3 +1726,160 @@ class HalfPrecisionWeightsTrained(Rule):
                         ),
                     )
                     break
+
+
+# tests whose result says where a value is NaN/inf (`where(isnan(x), 0, x)` sanitises x)
+_NONFINITE_TESTS = frozenset({"isnan", "isinf", "isfinite", "is_nan", "is_inf", "is_finite", "isposinf", "isneginf"})
+
+
+def _nonfinite_tested(cond):
+    """The expression a `where` condition tests for NaN/inf (`torch.isnan(x)`, `~torch.isfinite(x)`,
+    `x.isnan()`, `tf.math.is_nan(x)`), else None."""
+    if isinstance(cond, cst.UnaryOperation):
+        cond = cond.expression
+    if not isinstance(cond, cst.Call) or callee_last(cond) not in _NONFINITE_TESTS:
+        return None
+    if cond.args:
+        return cond.args[0].value
+    return cond.func.value if isinstance(cond.func, cst.Attribute) else None
+
+
+# operations with a singular point, where they turn finite inputs into NaN/inf *and* have an
+# infinite or undefined derivative (unlike log_softmax of a -inf logit, which only passes it on)
+_SINGULAR_OPS = frozenset({
+    "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "reciprocal", "pow", "float_power", "power", "div", "divide",
+    "true_divide", "mul", "multiply", "acos", "asin", "arccos", "arcsin", "atanh", "arctanh", "exp", "digamma", "lgamma",
+    "cross", "outer", "einsum", "matmul",
+})
+
+
+def _made_at_singular_point(ctx, node, depth: int = 0) -> bool:
+    """`node` (an expression, or a name bound to one earlier in the same function) is computed
+    by an operation with a singular point: a product, a quotient, a power, a log, a sqrt; sums
+    and differences of such terms count."""
+    while isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, cst.Name) and depth < 3:
+        bound = _last_binding(ctx, node)
+        return bound is not None and _made_at_singular_point(ctx, bound, depth + 1)
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, (cst.Multiply, cst.Divide, cst.Power, cst.MatrixMultiply)):
+            return True
+        if isinstance(node.operator, (cst.Add, cst.Subtract)) and depth < 3:
+            return _made_at_singular_point(ctx, node.left, depth + 1) or _made_at_singular_point(ctx, node.right, depth + 1)
+        return False
+    return isinstance(node, cst.Call) and callee_last(node) in _SINGULAR_OPS
+
+
+def _last_binding(ctx, name: cst.Name):
+    """The value of the last `name = ...` before `name` in its function (or module), or None."""
+    scope = next((a for a in ctx.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
+    stmts = own_small_statements(scope) if scope is not None else (
+        s for top in ctx.module_statements() for s in walk(top) if isinstance(s, cst.Assign))
+    at = ctx.range_of(name)
+    found = None
+    for s in stmts:
+        if isinstance(s, cst.Assign) and len(s.targets) == 1 and isinstance(s.targets[0].target, cst.Name) \
+                and s.targets[0].target.value == name.value:
+            r = ctx.range_of(s)
+            if r is not None and at is not None and r[0].line < at[0].line:
+                found = s.value
+    return found
+
+
+class NanMaskedAfterTheFact(_FlowsToLoss):
+    code = "GL413"
+    message = "nan_to_num()/where(isnan(x), ...) replaces NaN/inf in the value, not in the gradient: the operation that produced them still differentiates to NaN"
+    severity = Severity.WARNING
+    docs = "https://pytorch.org/docs/stable/generated/torch.nan_to_num.html"
+    triggers = ("nan_to_num", "isnan", "isfinite", "is_nan", "is_finite", "isinf")
+    frameworks = ("torch", "tf", "jax")
+    note_kind = "nan_masked"
+    rationale = """
+        `torch.nan_to_num(x)` (or `torch.where(torch.isnan(x), 0, x)`, `jnp.nan_to_num`,
+        `tf.where(tf.math.is_nan(x), ...)`) repairs the forward value, so the loss looks finite.
+        Its backward passes 0 where it replaced something; the operation that produced the
+        NaN/inf then multiplies that 0 by its own derivative there, which is infinite or NaN
+        (`0 * log(0)` of an entropy over masked logits, `log(0)`, `x / 0`, `sqrt` of a negative
+        number): 0 * inf = NaN, and the NaN reaches every gradient behind it. The code's own
+        sanitising is the evidence that the NaN happens. Reported where the sanitised value is
+        differentiated, when it was computed by operations with autograd history (not data
+        loaded with NaNs).
+
+        Instead: keep the NaN from happening before the operation: `torch.xlogy(p, p)` or
+        `torch.special.entr(p)` for an entropy, a clamp or a `where` on the input
+        (`log(x.clamp_min(1e-12))`, the "double where"), masked logits filled with a large
+        negative number instead of `-inf`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            logits = torch.tensor([[0.0, 1.0, float("-inf")]], requires_grad=True)
+            logps = F.log_softmax(logits, dim=-1)
+            entropy = -(torch.exp(logps) * logps).nan_to_num(nan=0.0).sum(-1)
+            entropy.sum().backward()
+            """,
+            line=5,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.tensor([[0.0, 1.0, float("-inf")]], requires_grad=True)
+        probs = F.softmax(logits, dim=-1)
+        entropy = torch.special.entr(probs).sum(-1)
+        entropy.sum().backward()
+        """,
+        """
+        import torch
+        batch = torch.tensor([[1.0, float("nan")], [2.0, 3.0]])
+        w = torch.ones(2, requires_grad=True)
+        (batch.nan_to_num(0.0) * w).sum().backward()
+        """,
+    ]
+
+    call_names = frozenset({"nan_to_num", "where"})
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual is not None and not ev.qual.startswith(("torch.", "jax.", "tensorflow.", "keras.")):
+            return  # NumPy's has no gradient to keep
+        if ev.name == "nan_to_num":
+            if ev.qual is None and isinstance(ev.node.func, cst.Attribute) and ev.recv is not None:
+                node, val = ev.node.func.value, ev.recv  # `x.nan_to_num()`
+            elif ev.args:
+                node, val = ev.arg_nodes[0], ev.args[0]
+            else:
+                return
+        elif ev.name == "where" and len(ev.args) >= 3:
+            tested = _nonfinite_tested(ev.arg_nodes[0])
+            if tested is None:
+                return
+            code = self.ctx.code(tested)
+            branch = next(((n, v) for n, v in zip(ev.arg_nodes[1:3], ev.args[1:3]) if self.ctx.code(n) == code), None)
+            if branch is None:
+                return
+            node, val = branch
+        else:
+            return
+        if not certainly_computed(val) or val.get(F.FW) == "np":
+            return  # data with NaNs in it, not NaNs an operation on the differentiated path makes
+        if not _made_at_singular_point(self.ctx, node):
+            return  # `where(isneginf(logps), 0, logps)` of a log_softmax: it passes a -inf logit on, with a finite derivative
+        self.mark(ev, ev.node, data=node)
+
+    def report_site(self, site, data, ev: DiffEvent | None) -> None:
+        shown = self.ctx.code(data) if data is not None else "the value"
+        if len(shown) > 40:
+            shown = "the value"
+        else:
+            shown = f"`{shown}`"
+        self.report(
+            site,
+            f"this replaces the NaN/inf in {shown} but not in its gradient: the backward pass gives 0 there and the "
+            f"operation that produced the NaN multiplies it by its own infinite or undefined derivative (0 * inf = NaN), "
+            f"so NaN still reaches every gradient behind it; keep the NaN from happening before the operation "
+            f"(`torch.xlogy(p, p)`/`torch.special.entr(p)` for an entropy, a clamp or a where on the input)",
+        )
