@@ -863,7 +863,8 @@ class WhereNanGradient(_FlowsToLoss):
         (`jnp.where`) and TensorFlow — except TensorFlow's `sqrt`/`rsqrt`, whose gradient
         kernels give 0 where the incoming gradient is 0 (TF 2.21), so they are not reported
         there. An argument kept away from 0 before (`u = relu(p) + 1e-6`, a positive clamp) or
-        one that carries no history (no gradient flows into it) is not reported either. A
+        one that carries no history (no gradient flows into it) is not reported either; a
+        TensorFlow 1 placeholder counts when a `tf.gradients(y, x)` names it as a source. A
         branch computed on an earlier line and passed by name (`z = x.sqrt() + 1`, then
         `where(x == 0, y, z)`) is the same pitfall when the condition tests the variable the
         operation is applied to; it is reported at the where().
@@ -904,10 +905,23 @@ class WhereNanGradient(_FlowsToLoss):
         # away from 0 already (GUARDED: an added epsilon, a positive clamp, bound to a name
         # before: `x = relu(y) + 1e-6`), or it carries no history (no gradient flows into it)
         self._harmless_ops: set[int] = set()
+        # operations whose argument is only a TensorFlow 1 placeholder (a graph input): a NaN
+        # there matters only to a tf.gradients that names the placeholder among its sources
+        self._needs_source: dict[int, frozenset] = {}
 
     def _judge_argument(self, node, arg) -> None:
         if arg is not None and (arg.get(F.GUARDED) is not None or not (arg.live or arg.get(F.TRACED))):
             self._harmless_ops.add(id(node))
+        elif arg is not None and arg.live and all(not o.certain and o.kind == K.ORIGIN_SYM and o.framework == "tf" for o in arg.live):
+            self._needs_source[id(node)] = frozenset(arg.live)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        for n in ev.target.sorted_notes(self.note_kind):
+            data = n.data[1] if isinstance(n.data, tuple) else n.node
+            needs = self._needs_source.get(id(data))
+            if needs is not None and not (ev.sources is not None and needs & every_origin(ev.sources)):
+                continue  # `tf.gradients(loss, [w])`: the placeholder fed to the where is data here
+            self.report_site(n.node, n.data, ev)
 
     def on_binop(self, ev) -> None:
         if ev.op in ("/", "**"):

@@ -47,6 +47,7 @@ TF_CONST = frozenset(
         "tensorflow.zeros_like", "tensorflow.ones_like",
     }
 )
+TF_PLACEHOLDER = frozenset({"tensorflow.placeholder", "tensorflow.compat.v1.placeholder"})
 # Keras' backend gradients: `tf.compat.v1.gradients`, which TensorFlow 2 refuses in eager code
 # and Keras 3 no longer has
 KERAS_BACKEND_GRADIENTS = frozenset({"keras.backend.gradients", "keras.backend.tensorflow_backend.gradients"})
@@ -193,6 +194,13 @@ def _constant(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     if data.live:
         return cut(data, Cut("tensor_ctor", ev.node, hard=True), kind=K.TENSOR, attrs=attrs)
     return Val(_E, data.cuts, data.notes, _E, K.TENSOR, attrs)
+
+
+def _placeholder(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
+    """`tf.placeholder(tf.float32, ...)`: TensorFlow 1's graph input, fed at run time. Like a
+    function's parameter, it may be differentiated (`tf.gradients(y, x)` names it) or not: an
+    origin that is not certain."""
+    return Val(frozenset({Origin(K.ORIGIN_SYM, "", ev.node, certain=False, framework="tf")}), kind=K.TENSOR, attrs={F.FW: "tf"})
 
 
 def _keras_epsilon(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
@@ -392,6 +400,7 @@ class TensorFlow(Framework):
         **table(TF_NUMPY_FUNCTION, _numpy_function),
         **table(KERAS_TO_NUMPY, _to_numpy),
         **table(TF_CONST, _constant),
+        **table(TF_PLACEHOLDER, _placeholder),
         **table(KERAS_EPSILON, _keras_epsilon),
     }
     module_methods = {
