@@ -240,8 +240,9 @@ class StatementsMixin(_Base):
 
     @staticmethod
     def saved_by(st: State, name: str | None, value: Val) -> cst.CSTNode | None:
-        """The operation that saved the tensor bound to `name` (or `value` itself, its
-        output) for backward, on this path."""
+        """The operation that saved the tensor bound to `name` (or `value` itself: its output,
+        or an input it kept, SAVED_INPUT) for backward, on this path; None when nothing did, or
+        when a backward already walked that operation's graph (freed: nothing left to break)."""
         by: Any
         if name is not None and name in st.saved_by:
             by = st.saved_by[name]
