@@ -982,11 +982,16 @@ class SingularPointReached(Rule):
         point = "inf" if what in _AT_INF else "exactly 0"
 
         floor = isinstance(proof, cst.Call) and callee_last(proof) in FLOOR_CALLS
+        mask = isinstance(proof, cst.Comparison)  # a product with a comparison mask
 
         def message(line) -> str:
             via = f", passed to the differentiated function on line {line(call)}" if call is not None else ""
-            where = (f"`{self.ctx.code(proof.func)}` on line {line(proof)} is 0 wherever its input is at or below 0"
-                     if floor else f"line {line(proof)}{via}")
+            if floor:
+                where = f"`{self.ctx.code(proof.func)}` on line {line(proof)} is 0 wherever its input is at or below 0"
+            elif mask:
+                where = f"a product with the mask `{self.ctx.code(proof)}` on line {line(proof)} is 0 wherever it is False"
+            else:
+                where = f"line {line(proof)}{via}"
             return (
                 f"`{what}` is differentiated where the data is {point} ({where}), and its derivative there "
                 f"is infinite or undefined: times the zero cotangent of a mask/where/overwrite (or of a zero factor) it is "
