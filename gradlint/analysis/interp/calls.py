@@ -94,7 +94,6 @@ def _last_name(node) -> str | None:
 _DELIBERATE_CUTS = frozenset({"detach", "data", "no_grad", "inference"})
 
 
-
 class CallsMixin(_Base):
     def _e_call(self, node: cst.Call, st: State) -> Val:
         func_node = node.func
@@ -219,12 +218,13 @@ class CallsMixin(_Base):
                 continue
             if not certainly_computed(av) or name in torch_overlay.SAVES_FOR_OTHER and len(args) == 2 and not args[1 - i].live:
                 continue
-            # `cell(outputs[:, t - 1])`, `bmm(q, v.permute(0, 2, 1))`: a slice or a view of a
-            # tensor shares its version counter, so writing `outputs[:, t]` (or into `v`)
-            # afterwards breaks what the operation saved
-            base_node = an if isinstance(an, cst.Name) else torch_overlay.viewed_name(an)
-            base = st.env.get(base_node.value) if base_node is not None and base_node is not an else None
-            if base_node is an or base is not None and base.kind == K.TENSOR:
+            if isinstance(an, cst.Name):
+                st.mark_saved(an.value, node)
+                continue
+            # a slice or view (`cell(out[:, t - 1])`, `bmm(q, v.mT)`) shares its base's version counter
+            base_node = torch_overlay.viewed_name(an)
+            base = st.env.get(base_node.value) if base_node is not None else None
+            if base is not None and base.kind == K.TENSOR:
                 st.mark_saved(base_node.value, node)
 
     def apply_call(self, ev: CallEvent, st: State, star: list[Val]) -> Val:
