@@ -129,6 +129,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/BorealisAI/advertorch/issues/49', 'the adversarial batch returned by the FGSM attack is the result of arithmetic and clamp (a non-leaf), so after backward its .grad is None and .grad.clone() fails'),
         ('https://github.com/pytorch/pytorch/issues/2677', 'y = conv(x) reports requires_grad True, so the user expects y.grad after final.backward(), but y is an intermediate and its gradient is not stored'),
     ),
+    'GL311': (
+        ('https://discuss.pytorch.org/t/inplace-operation-changes-is-leaf-attribute/120297', '`torch.add(c, 1, out=c)` writes the result into the requires-grad leaf `c` through the out= argument; out= functions do not support autograd when an argument requires grad.'),
+    ),
     'GL401': (
         ('https://discuss.pytorch.org/t/gradients-are-different-on-single-and-double-precision/154957', 'a hand-written gradient check perturbs single entries by eps=1e-3 and takes a one-sided difference of float32 losses, so the numerical gradient does not match autograd in single precision (it does in double)'),
     ),

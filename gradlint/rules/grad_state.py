@@ -1321,3 +1321,79 @@ class RequiresGradFlagOfNonLeaf(Rule):
             f"\"RuntimeError: you can only change requires_grad flags of leaf variables\"; for a new leaf with the same values "
             f"use `{name or 'x'} = {name or 'x'}.detach().requires_grad_()`, to stop the gradient use `.detach()`",
         )
+
+
+def _certainly_requires_grad(v: Val) -> bool:
+    """`v` certainly requires grad: a tensor (or a list of tensors, `torch.cat([a, b], out=c)`)
+    computed by a recorded operation from values that certainly require grad, or a leaf that
+    certainly requires it (a parameter, `requires_grad=True`) and is not frozen."""
+    if v.get(F.FW) not in (None, "torch") or any(o.framework != "torch" for o in v.live) or v.get(F.GRAD_OF) is not None:
+        return False
+    if v.kind in (K.LIST, K.TUPLE):
+        return bool(v.graphs) and bool(v.live) and all(o.certain and not o.frozen for o in v.live)
+    if _proven_non_leaf(v):
+        return True
+    return bool(v.get(F.RG) or v.get(F.PARAM)) and bool(v.get(F.LEAF)) and any(o.certain and o.leaf and not o.frozen for o in v.live)
+
+
+class OutArgumentUnderAutograd(Rule):
+    code = "GL311"
+    message = "a torch function is given `out=` while an argument requires grad and grad mode is on: RuntimeError"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/autograd.html#in-place-operations-with-autograd"
+    triggers = ("out=",)
+    chunk_triggers = (r",\s*out\s*=(?!=)",)  # a keyword argument `out=`, in code that need not differentiate
+    rationale = """
+        A torch function that writes its result into a given tensor (`torch.add(a, b, out=c)`,
+        `torch.cat(xs, out=buf)`, `torch.matmul(q, k, out=scores)`) is not differentiable:
+        when grad mode is on and any argument, the `out=` tensor included, requires grad, it
+        raises "functions with out=... arguments don't support automatic differentiation, but
+        one of the arguments requires grad" — at once, no backward needed. It is typically
+        written to save an allocation in a forward pass or to update a parameter in place
+        (`torch.add(w, 1, out=w)`).
+
+        Instead: drop `out=` and assign the result (`c = torch.add(a, b)`), which autograd
+        records; or, for an update that must not be recorded, do it inside
+        `with torch.no_grad():`.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            w = torch.randn(4, 3, requires_grad=True)
+            buf = torch.empty(4, 3)
+            torch.mul(w, 2.0, out=buf)
+            buf.sum().backward()
+            """,
+            line=4,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.randn(4, 3, requires_grad=True)
+        buf = torch.mul(w, 2.0)
+        buf.sum().backward()
+        with torch.no_grad():
+            torch.add(w, -0.1 * w.grad, out=w)
+        x = torch.randn(4, 3)
+        torch.mul(x, 2.0, out=torch.empty(4, 3))
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        out = ev.kwargs.get("out")
+        if out is None or not (ev.qual or "").startswith("torch.") or ev.ctx.grad != "on":
+            return
+        if ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
+            return
+        vals = [*ev.args, *ev.kwargs.values()]
+        if not any(_certainly_requires_grad(v) for v in vals if v is not None):
+            return
+        fn = ev.qual.rsplit(".", 1)[-1]
+        self.report(
+            ev.node,
+            f"`{ev.qual}(..., out=...)` while an argument requires grad: this raises \"{fn}(): functions with out=... "
+            "arguments don't support automatic differentiation, but one of the arguments requires grad\"; assign the result "
+            "instead of passing `out=` (autograd records it), or do the update inside `with torch.no_grad():`",
+        )

@@ -724,7 +724,9 @@ _PARAM_INPLACE = re.compile(
 
 _LEAF_INPLACE = re.compile(
     r"^[ \t]*(\w+)[ \t]*=[^\n]*\brequires_grad(?:_\([ \t]*(?:True)?[ \t]*\)|[ \t]*=[ \t]*True)[^\n]*\n(?:[^\n]*\n){0,20}?"
-    r"[ \t]*\1(?:(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)|[ \t]*[-+*/]=|\.[a-z]\w*_\()",
+    r"(?:[ \t]*\1(?:(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)|[ \t]*[-+*/]=|\.[a-z]\w*_\()"
+    # ... or given to a call with `out=` (`torch.add(c, 1, out=c)`, GL311)
+    r"|[^\n]*\b\1\b[^\n]*,[ \t]*out[ \t]*=(?!=))",
     re.M,
 )
 
@@ -779,8 +781,8 @@ class Torch(Framework):
                   # once, no backward needed (GL308), typically in initialisation code
                   ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE),
                   # ... or a tensor made to require grad (`c = torch.randn(..., requires_grad=True)`)
-                  # written through within 20 lines (`c.index_copy_(...)`, `c[0] = 1`): it raises at
-                  # once too
+                  # written through within 20 lines (`c.index_copy_(...)`, `c[0] = 1`, a call given
+                  # it and `out=`): it raises at once too
                   ("grad", _LEAF_INPLACE),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
