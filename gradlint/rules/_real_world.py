@@ -75,6 +75,10 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/eriklindernoren/Keras-GAN/issues/215', "the WGAN-GP penalty is written as a compiled Keras loss that calls K.gradients on the symbolic interpolated input; under TF2 the loss runs inside Keras' own function and K.gradients returns [None]"),
         ('https://github.com/tensorflow/tensorflow/issues/33135', 'Grad-CAM code from standalone Keras differentiates the symbolic `model.output[...]` w.r.t. the symbolic `conv_layer.output` with K.gradients; under TF2 eager execution this raises "tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead."'),
     ),
+    'GL123': (
+        ('https://thinbug.com/q/51257037', "the custom loss only sums a hidden layer's activations, so the output layer's weights never reach the loss; Keras then finds a None gradient for them and fit() fails"),
+        ('https://github.com/ChintanTrivedi/rl-bot-football/issues/2', "a PPO loss compiled into a Keras model closes over the model's extra Input tensors (old probabilities, advantages, rewards, values); TF2 rejects symbolic tensors inside the compiled loss"),
+    ),
     'GL201': (
         ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),

@@ -16,7 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
-from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
+from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
@@ -2309,6 +2309,99 @@ class KerasBackendGradientsInEager(Rule):
             f"it raises \"tf.gradients is not supported when eager execution is enabled\" (in a compiled Keras loss it returns "
             f"None for the model's inputs), and Keras 3 has no backend gradients; run the model inside a `tf.GradientTape` and "
             f"differentiate what the call returns (`keras.Model(model.inputs, [layer.output, model.output])` for an inner layer)",
+        )
+
+
+class SymbolicTensorInCompiledLoss(Rule):
+    code = "GL123"
+    message = ("a loss given to compile() computes with a symbolic Keras tensor of the model (an Input, a layer's output) "
+               "instead of y_true/y_pred: TensorFlow 2 Keras raises when fit() runs it")
+    severity = Severity.WARNING
+    frameworks = ("tf",)
+    docs = "https://keras.io/api/losses/#the-addloss-api"
+    triggers = ("Input",)
+    rationale = """
+        Keras calls a compiled loss as `loss(y_true, y_pred)` on each batch. Written for
+        standalone Keras on TensorFlow 1, a loss often closes over other tensors of the
+        functional model: extra `Input` layers carrying a PPO policy's old probabilities and
+        advantages, a hidden layer's output for an activity penalty. Those are symbolic tensors
+        (placeholders of the model's graph), not the batch's data. TensorFlow 2 Keras rejects
+        them when `fit()` runs the loss ("Cannot convert a symbolic Keras input/output to a
+        numpy array", "Inputs to eager execution function cannot be Keras symbolic tensors", or
+        in Keras 3 "A KerasTensor cannot be used as input to a TensorFlow function"); under
+        TensorFlow 1 a loss that ignores `y_pred` gives the output layer no gradient.
+
+        Not reported in a file that runs TensorFlow 1 graph mode (it disables eager execution,
+        uses a Session, placeholders, `tf.contrib`, or imports `tensorflow.compat.v1 as tf`).
+
+        Instead: compute the term where the tensors are defined and attach it with
+        `model.add_loss(...)`, or feed the extra data as part of `y_true` (concatenated targets)
+        or through a custom `train_step`.
+    """
+    invalid = [
+        Invalid(
+            """
+            from tensorflow import keras
+            from tensorflow.keras import backend as K
+            state = keras.Input(shape=(8,))
+            advantage = keras.Input(shape=(1,))
+            probs = keras.layers.Dense(4, activation="softmax")(state)
+            def ppo_loss(y_true, y_pred):
+                return -K.mean(K.sum(y_true * K.log(y_pred + 1e-10), axis=-1) * advantage)
+            model = keras.Model([state, advantage], probs)
+            model.compile(optimizer="adam", loss=ppo_loss)
+            """,
+            line=7,
+        )
+    ]
+    valid = [
+        """
+        from tensorflow import keras
+        from tensorflow.keras import backend as K
+        state = keras.Input(shape=(8,))
+        advantage = keras.Input(shape=(1,))
+        hidden = keras.layers.Dense(16, activation="relu")(state)
+        probs = keras.layers.Dense(4, activation="softmax")(hidden)
+        model = keras.Model([state, advantage], probs)
+        model.add_loss(1e-4 * K.sum(K.square(hidden)))
+        def policy_loss(y_true, y_pred):
+            return -K.mean(K.sum(y_true * K.log(y_pred + 1e-10), axis=-1))
+        model.compile(optimizer="adam", loss=policy_loss)
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # the first operation of each function that is given a symbolic tensor: id(def) -> node
+        self._first_use: dict[int, cst.CSTNode] = {}
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.qual in KERAS_INPUT:
+            ev.add_note(Note(KERAS_SYMBOLIC_NOTE, ev.node))
+        elif ev.ctx.fn is not None and any(v is not None and v.sorted_notes(KERAS_SYMBOLIC_NOTE) for v in (*ev.args, *ev.kwargs.values())):
+            self._first_use.setdefault(id(ev.ctx.fn.node), ev.node)
+
+    def on_binop(self, ev) -> None:
+        if ev.ctx.fn is not None and (ev.left.sorted_notes(KERAS_SYMBOLIC_NOTE) or ev.right.sorted_notes(KERAS_SYMBOLIC_NOTE)):
+            self._first_use.setdefault(id(ev.ctx.fn.node), ev.node)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind != "keras" or ev.fn is None or TF1_GRAPH_MODE.search(self.ctx.code_text):
+            return
+        notes = ev.target.sorted_notes(KERAS_SYMBOLIC_NOTE)
+        use = self._first_use.get(id(ev.fn.node))
+        if not notes or use is None:
+            return
+        made = notes[0].node
+        self.report(
+            use,
+            lambda line: (
+                f"this compiled Keras loss computes with the symbolic tensor made by `{self.ctx.code(made.func)}(...)` on line "
+                f"{line(made)} (or a layer's output computed from it), not with `y_true`/`y_pred`: TensorFlow 2 Keras raises "
+                f"when `fit()` runs the loss (\"Cannot convert a symbolic Keras input/output\", \"KerasTensor cannot be used "
+                f"as input to a TensorFlow function\"); attach the term with `model.add_loss(...)` where the tensors are "
+                f"defined, or pass the extra data in `y_true`"
+            ),
         )
 
 

@@ -61,6 +61,12 @@ TF_GRADIENTS = frozenset({"tensorflow.gradients", "tensorflow.compat.v1.gradient
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
 # run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
 # TensorFlow ops eagerly, is differentiable and is not listed)
+# Keras' functional-API input: a symbolic tensor (a placeholder of the model's graph), not data
+KERAS_INPUT = frozenset({"keras.Input", "keras.layers.Input", "keras.engine.input_layer.Input", "tensorflow.keras.Input",
+                         "tensorflow.keras.layers.Input", "tf_keras.Input", "tf_keras.layers.Input"})
+# the Note a rule puts on what an Input makes (GL123); calling a functional model computes its
+# outputs again from the tensors it is given, so they do not carry it
+KERAS_SYMBOLIC_NOTE = "keras_symbolic"
 TF_NUMPY_FUNCTION = frozenset({"tensorflow.numpy_function", "tensorflow.py_func", "tensorflow.compat.v1.py_func", "tensorflow.compat.v1.numpy_function"})
 # draws of categorical indices: int64 samples without a gradient (the logits may even be -inf)
 TF_SAMPLING = frozenset({
@@ -440,7 +446,8 @@ class TensorFlow(Framework):
                 made[F.RUNS] = fn  # `Lambda(euclidean_distance)([a, b])` runs it on [a, b]
             outputs = ev.arg(1, "outputs") if last == "Model" else None
             if outputs is not None and outputs.kind == K.TENSOR and ev.arg(0, "inputs") is not None:
-                made[F.KERAS_OUTPUTS] = outputs  # `Model([a, b], dist)`: calling it computes dist
+                # `Model([a, b], dist)`: calling it computes dist, from the tensors given, not the placeholders
+                made[F.KERAS_OUTPUTS] = outputs.with_(notes=frozenset(n for n in outputs.notes if n.kind != KERAS_SYMBOLIC_NOTE))
             return it.new_module(node, q, fw="tf", attrs=made or None)
         if (q.startswith("keras.optimizers.") and last[:1].isupper()
                 or q.startswith(("tensorflow.train.", "tensorflow.compat.v1.train.")) and last.endswith("Optimizer")):
