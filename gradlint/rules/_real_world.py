@@ -79,6 +79,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://thinbug.com/q/51257037', "the custom loss only sums a hidden layer's activations, so the output layer's weights never reach the loss; Keras then finds a None gradient for them and fit() fails"),
         ('https://github.com/ChintanTrivedi/rl-bot-football/issues/2', "a PPO loss compiled into a Keras model closes over the model's extra Input tensors (old probabilities, advantages, rewards, values); TF2 rejects symbolic tensors inside the compiled loss"),
     ),
+    'GL124': (
+        ('https://github.com/keras-team/keras/issues/12057', 'a Keras custom loss converts y_pred with .numpy(), writes it to a wav file, runs an external evaluator and adds the Python number it returns to the loss; that term (and anything computed from the numpy copy) carries no gradient.'),
+    ),
     'GL201': (
         ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),

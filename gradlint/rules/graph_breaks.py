@@ -16,7 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
-from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
+from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_GRAPH_METHODS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, RUNS_EAGERLY, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
@@ -1018,6 +1018,8 @@ class NumpyInGradientTape(Rule):
                 # the target also reaches `o` through TensorFlow ops (an RL rollout feeds NumPy
                 # actions back into the model's *input*): its gradient is not None
                 continue
+            if ev.kind == "keras" and c.kind == "numpy" and not RUNS_EAGERLY.search(self.ctx.code_text):
+                continue  # in a compiled loss `.numpy()` raises before any gradient: GL124
             what, instead = _describe(c)
             if c.kind == "np_call":
                 name = call_name(c.node).split(".")[-1].rstrip("()") if isinstance(c.node, cst.Call) else ""
@@ -2403,6 +2405,111 @@ class SymbolicTensorInCompiledLoss(Rule):
                 f"defined, or pass the extra data in `y_true`"
             ),
         )
+
+
+_TF_FUNCTION_DECORATOR = re.compile(r"^(?:tf|tensorflow)\.function$")
+
+
+class NumpyOnGraphTensor(Rule):
+    code = "GL124"
+    message = "`.numpy()` on a tensor in code TensorFlow runs as a graph (a compiled Keras loss, train_step, @tf.function): it raises"
+    severity = Severity.ERROR
+    frameworks = ("tf",)
+    docs = "https://www.tensorflow.org/guide/function#debugging"
+    triggers = (".numpy()",)
+    rationale = """
+        `t.numpy()` exists only for an eager tensor. A loss given to `model.compile()`, a
+        Keras model's `train_step`/`test_step` (which `fit()` and `evaluate()` wrap in a
+        `tf.function`) and a `@tf.function` run as a graph: their tensors are symbolic, and
+        `.numpy()` raises "'Tensor' object has no attribute 'numpy'" ("'SymbolicTensor' object
+        ...", or, on a variable, "numpy() is only available when eager execution is enabled")
+        on the first batch — typically a loss that hands `y_pred` to NumPy, SciPy or an
+        external program. Were it run eagerly, the NumPy copy would carry no gradient anyway.
+
+        Not reported when the file asks TensorFlow to run eagerly (`compile(run_eagerly=True)`,
+        `tf.config.run_functions_eagerly(True)`), which makes it work for debugging.
+
+        Instead: compute with TensorFlow ops on the tensor; for code that must run in Python,
+        `tf.numpy_function`/`tf.py_function` (which has no gradient).
+    """
+    invalid = [
+        Invalid(
+            """
+            import numpy as np
+            import tensorflow as tf
+            def spectral_loss(y_true, y_pred):
+                spec = np.abs(np.fft.rfft(y_pred.numpy()))
+                return tf.reduce_mean(tf.square(y_true - y_pred)) + float(spec.mean())
+            model = tf.keras.Sequential([tf.keras.layers.Dense(8)])
+            model.compile(optimizer="adam", loss=spectral_loss)
+            """,
+            line=4,
+        )
+    ]
+    valid = [
+        """
+        import tensorflow as tf
+        def spectral_loss(y_true, y_pred):
+            spec = tf.abs(tf.signal.rfft(y_pred))
+            return tf.reduce_mean(tf.square(y_true - y_pred)) + tf.reduce_mean(spec)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8)])
+        model.compile(optimizer="adam", loss=spectral_loss)
+        x = tf.constant([1.0, 2.0])
+        print(model(x[None]).numpy(), x.numpy())
+        """,
+        """
+        import numpy as np
+        import tensorflow as tf
+        def debug_loss(y_true, y_pred):
+            print(np.max(y_pred.numpy()))
+            return tf.reduce_mean(tf.square(y_true - y_pred))
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8)])
+        model.compile(optimizer="adam", loss=debug_loss, run_eagerly=True)
+        """,
+    ]
+
+    call_names = frozenset({"numpy"})
+
+    def on_call(self, ev: CallEvent) -> None:
+        recv = ev.recv
+        if ev.method != "numpy" or ev.args or recv is None or RUNS_EAGERLY.search(self.ctx.code_text):
+            return
+        fw = recv.get(F.FW)
+        if fw not in (None, "tf") or fw is None and any(o.certain and o.framework not in (None, "tf") for o in recv.live):
+            return  # a torch tensor's `.numpy()`
+        if any(o.kind == K.ORIGIN_KERASOUT for o in recv.live):
+            where = "this compiled Keras loss (`fit()` runs it as a graph)"
+        else:
+            where = self._graph_function(ev)
+            if where is None or recv.kind not in (K.TENSOR, None):
+                return
+        self.report(
+            ev.node,
+            f"`.numpy()` in {where}: the tensor is symbolic there, and this raises \"'Tensor' object has no attribute "
+            f"'numpy'\" (on a variable: \"numpy() is only available when eager execution is enabled\"); compute with "
+            f"TensorFlow ops (the NumPy copy would carry no gradient anyway), or wrap the Python code in `tf.numpy_function`",
+        )
+
+    def _graph_function(self, ev: CallEvent) -> str | None:
+        """The function TensorFlow traces into a graph that this call runs in (directly or in a
+        helper it calls), described; None if there is none. Only the innermost function of
+        each call site counts: a function nested in a `@tf.function` may be given to
+        `tf.py_function`, which runs it eagerly."""
+        if any(isinstance(c, cst.Call) and callee_last(c) in ("py_function", "numpy_function", "py_func") for c in ev.ctx.calls):
+            return None
+        for site in (ev.node, *reversed(ev.ctx.calls)):
+            for a in self.ctx.ancestors(site):
+                if not isinstance(a, cst.FunctionDef):
+                    continue
+                if any(_TF_FUNCTION_DECORATOR.match(dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
+                       for d in a.decorators):
+                    return f"`{a.name.value}`, a `@tf.function`"
+                if a.name.value in KERAS_GRAPH_METHODS:
+                    cls = next((c for c in self.ctx.ancestors(a) if isinstance(c, cst.ClassDef)), None)
+                    if cls is not None and any((dotted_name(b.value) or "").rsplit(".", 1)[-1] == "Model" for b in cls.bases):
+                        return f"the Keras model's `{a.name.value}` (`fit()` runs it as a `tf.function`)"
+                break  # the innermost function decides
+        return None
 
 
 class GradientPenaltyNeverUsed(Rule):

@@ -61,6 +61,12 @@ TF_GRADIENTS = frozenset({"tensorflow.gradients", "tensorflow.compat.v1.gradient
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
 # run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
 # TensorFlow ops eagerly, is differentiable and is not listed)
+# the program asks TensorFlow to run its functions eagerly (`compile(run_eagerly=True)`,
+# `model.run_eagerly = True`, `tf.config.run_functions_eagerly(True)`): a compiled loss,
+# `train_step` or `@tf.function` then sees eager tensors
+RUNS_EAGERLY = re.compile(r"\brun_eagerly\s*=\s*True|\brun_functions_eagerly\s*\(\s*True")
+# a Keras model's methods that fit()/evaluate() run as a tf.function
+KERAS_GRAPH_METHODS = frozenset({"train_step", "test_step", "predict_step"})
 # Keras' functional-API input: a symbolic tensor (a placeholder of the model's graph), not data
 KERAS_INPUT = frozenset({"keras.Input", "keras.layers.Input", "keras.engine.input_layer.Input", "tensorflow.keras.Input",
                          "tensorflow.keras.layers.Input", "tf_keras.Input", "tf_keras.layers.Input"})
