@@ -16,7 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
-from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_GRAPH_METHODS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, RUNS_EAGERLY, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
+from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_GRAPH_METHODS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, KERAS_TO_NUMPY, RUNS_EAGERLY, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
@@ -1018,7 +1018,7 @@ class NumpyInGradientTape(Rule):
                 # the target also reaches `o` through TensorFlow ops (an RL rollout feeds NumPy
                 # actions back into the model's *input*): its gradient is not None
                 continue
-            if ev.kind == "keras" and c.kind == "numpy" and not RUNS_EAGERLY.search(self.ctx.code_text):
+            if ev.kind == "keras" and c.kind in ("numpy", "keras_to_numpy") and not RUNS_EAGERLY.search(self.ctx.code_text):
                 continue  # in a compiled loss `.numpy()` raises before any gradient: GL124
             what, instead = _describe(c)
             if c.kind == "np_call":
@@ -2412,13 +2412,14 @@ _TF_FUNCTION_DECORATOR = re.compile(r"^(?:tf|tensorflow)\.function$")
 
 class NumpyOnGraphTensor(Rule):
     code = "GL124"
-    message = "`.numpy()` on a tensor in code TensorFlow runs as a graph (a compiled Keras loss, train_step, @tf.function): it raises"
+    message = "`.numpy()` (or `K.eval`/`K.get_value`) on a tensor in code TensorFlow runs as a graph (a compiled Keras loss, train_step, @tf.function): it raises"
     severity = Severity.ERROR
     frameworks = ("tf",)
     docs = "https://www.tensorflow.org/guide/function#debugging"
     triggers = (".numpy()",)
     rationale = """
-        `t.numpy()` exists only for an eager tensor. A loss given to `model.compile()`, a
+        `t.numpy()` (and Keras' `K.eval(t)`, `K.get_value(t)`, `keras.ops.convert_to_numpy(t)`)
+        needs an eager tensor. A loss given to `model.compile()`, a
         Keras model's `train_step`/`test_step` (which `fit()` and `evaluate()` wrap in a
         `tf.function`) and a `@tf.function` run as a graph: their tensors are symbolic, and
         `.numpy()` raises "'Tensor' object has no attribute 'numpy'" ("'SymbolicTensor' object
@@ -2468,26 +2469,46 @@ class NumpyOnGraphTensor(Rule):
         """,
     ]
 
-    call_names = frozenset({"numpy"})
+    call_names = frozenset({"numpy", "get_value", "eval", "batch_get_value", "convert_to_numpy"})
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # conversions of a TensorFlow tensor in a function not yet known to be a compiled loss:
+        # id(def) -> [(call node, what)], reported if compile() gives the function to Keras
+        self._pending: dict[int, list] = {}
 
     def on_call(self, ev: CallEvent) -> None:
-        recv = ev.recv
-        if ev.method != "numpy" or ev.args or recv is None or RUNS_EAGERLY.search(self.ctx.code_text):
-            return
-        fw = recv.get(F.FW)
-        if fw not in (None, "tf") or fw is None and any(o.certain and o.framework not in (None, "tf") for o in recv.live):
-            return  # a torch tensor's `.numpy()`
-        if any(o.kind == K.ORIGIN_KERASOUT for o in recv.live):
-            where = "this compiled Keras loss (`fit()` runs it as a graph)"
+        if ev.method == "numpy" and not ev.args and ev.recv is not None:
+            t, what = ev.recv, "`.numpy()`"
+        elif ev.qual is not None and ev.qual.replace("tensorflow.keras.", "keras.", 1) in KERAS_TO_NUMPY and ev.args:
+            t, what = ev.args[0], f"`{self.ctx.code(ev.node.func)}()`"
         else:
-            where = self._graph_function(ev)
-            if where is None or recv.kind not in (K.TENSOR, None):
-                return
+            return
+        if RUNS_EAGERLY.search(self.ctx.code_text):
+            return
+        fw = t.get(F.FW)
+        if fw not in (None, "tf") or fw is None and any(o.certain and o.framework not in (None, "tf") for o in t.live):
+            return  # a torch tensor's `.numpy()`
+        if any(o.kind == K.ORIGIN_KERASOUT for o in t.live):
+            self._report(ev.node, what, "this compiled Keras loss (`fit()` runs it as a graph)")
+            return
+        where = self._graph_function(ev)
+        if where is not None and t.kind in (K.TENSOR, None):
+            self._report(ev.node, what, where)
+        elif fw == "tf" and ev.ctx.fn is not None:
+            self._pending.setdefault(id(ev.ctx.fn.node), []).append((ev.node, what))  # `K.get_value(y_true)`
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        if ev.kind == "keras" and ev.fn is not None:
+            for node, what in self._pending.pop(id(ev.fn.node), ()):
+                self._report(node, what, "this compiled Keras loss (`fit()` runs it as a graph)")
+
+    def _report(self, node, what: str, where: str) -> None:
         self.report(
-            ev.node,
-            f"`.numpy()` in {where}: the tensor is symbolic there, and this raises \"'Tensor' object has no attribute "
-            f"'numpy'\" (on a variable: \"numpy() is only available when eager execution is enabled\"); compute with "
-            f"TensorFlow ops (the NumPy copy would carry no gradient anyway), or wrap the Python code in `tf.numpy_function`",
+            node,
+            f"{what} in {where}: the tensor is symbolic there, and this raises (\"'Tensor' object has no attribute "
+            f"'numpy'\", \"numpy() is only available when eager execution is enabled\"); compute with TensorFlow ops (the "
+            f"NumPy copy would carry no gradient anyway), or wrap the Python code in `tf.numpy_function`",
         )
 
     def _graph_function(self, ev: CallEvent) -> str | None:
