@@ -53,6 +53,27 @@ def certainly_computed(v: Val) -> bool:
         v.get(F.LEAF) or v.get(F.PARAM) or v.get(F.LEAF_VIEW) or v.get(F.RG))
 
 
+def proven_non_leaf(v: Val) -> bool:
+    """A torch tensor computed by a recorded operation from values that certainly require grad
+    (graph nodes, every origin certain): not a leaf."""
+    if v.get(F.LEAF) or v.get(F.PARAM) or not computed_by_autograd(v) or not v.live or v.kind != "tensor":
+        return False
+    return all(o.certain and not o.frozen for o in v.live) and v.get(F.FW) in (None, "torch")
+
+
+def certainly_requires_grad(v: Val) -> bool:
+    """`v` certainly requires grad: a tensor (or a list of tensors, `torch.cat([a, b], out=c)`)
+    computed by a recorded operation from values that certainly require grad, or a leaf that
+    certainly requires it (a parameter, `requires_grad=True`) and is not frozen."""
+    if v.get(F.FW) not in (None, "torch") or any(o.framework != "torch" for o in v.live) or v.get(F.GRAD_OF) is not None:
+        return False
+    if v.kind in (K.LIST, K.TUPLE):
+        return bool(v.graphs) and bool(v.live) and all(o.certain and not o.frozen for o in v.live)
+    if proven_non_leaf(v):
+        return True
+    return bool(v.get(F.RG) or v.get(F.PARAM)) and bool(v.get(F.LEAF)) and any(o.certain and o.leaf and not o.frozen for o in v.live)
+
+
 # values that are certainly not tensors: their `data` attribute is a field of their own
 _NOT_TENSOR_KINDS = frozenset({K.MODULE, K.INSTANCE, K.OPTIMIZER, K.LIST, K.TUPLE, K.DICT, K.CONTAINER, K.STR, K.NUMBER})
 

@@ -16,7 +16,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
 from ..analysis.names import dotted_name
 from ..analysis.values import Origin, Val
-from ..analysis.queries import certainly_computed, computed_by_autograd
+from ..analysis.queries import certainly_computed, certainly_requires_grad, proven_non_leaf
 from ..analysis.walk import walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
@@ -1236,7 +1236,7 @@ class GradOfNonLeaf(Rule):
         if ev.name != "grad":
             return
         v = ev.value
-        if v.get(F.NONLEAF_FROM) is not None or v.get(F.RETAINS_GRAD) or not _proven_non_leaf(v):
+        if v.get(F.NONLEAF_FROM) is not None or v.get(F.RETAINS_GRAD) or not proven_non_leaf(v):
             return
         node = ev.node
         self.report(
@@ -1245,14 +1245,6 @@ class GradOfNonLeaf(Rule):
             f"(not a leaf), so its .grad is None after backward(); call `.retain_grad()` on it before backward(), or use "
             f"`torch.autograd.grad(loss, tensor)`",
         )
-
-
-def _proven_non_leaf(v: Val) -> bool:
-    """A torch tensor computed by a recorded operation from values that certainly require grad
-    (graph nodes, every origin certain): not a leaf."""
-    if v.get(F.LEAF) or v.get(F.PARAM) or not computed_by_autograd(v) or not v.live or v.kind != "tensor":
-        return False
-    return all(o.certain and not o.frozen for o in v.live) and v.get(F.FW) in (None, "torch")
 
 
 class RequiresGradFlagOfNonLeaf(Rule):
@@ -1302,11 +1294,11 @@ class RequiresGradFlagOfNonLeaf(Rule):
     ]
 
     def on_attrset(self, ev) -> None:
-        if ev.attr == "requires_grad" and _proven_non_leaf(ev.target):
+        if ev.attr == "requires_grad" and proven_non_leaf(ev.target):
             self._report(ev.node, ev.target_name)
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.method != "requires_grad_" or ev.recv is None or not _proven_non_leaf(ev.recv):
+        if ev.method != "requires_grad_" or ev.recv is None or not proven_non_leaf(ev.recv):
             return
         flag = ev.arg(0, "requires_grad")
         if flag is not None and flag.get(F.CONST) is False:
@@ -1321,19 +1313,6 @@ class RequiresGradFlagOfNonLeaf(Rule):
             f"\"RuntimeError: you can only change requires_grad flags of leaf variables\"; for a new leaf with the same values "
             f"use `{name or 'x'} = {name or 'x'}.detach().requires_grad_()`, to stop the gradient use `.detach()`",
         )
-
-
-def _certainly_requires_grad(v: Val) -> bool:
-    """`v` certainly requires grad: a tensor (or a list of tensors, `torch.cat([a, b], out=c)`)
-    computed by a recorded operation from values that certainly require grad, or a leaf that
-    certainly requires it (a parameter, `requires_grad=True`) and is not frozen."""
-    if v.get(F.FW) not in (None, "torch") or any(o.framework != "torch" for o in v.live) or v.get(F.GRAD_OF) is not None:
-        return False
-    if v.kind in (K.LIST, K.TUPLE):
-        return bool(v.graphs) and bool(v.live) and all(o.certain and not o.frozen for o in v.live)
-    if _proven_non_leaf(v):
-        return True
-    return bool(v.get(F.RG) or v.get(F.PARAM)) and bool(v.get(F.LEAF)) and any(o.certain and o.leaf and not o.frozen for o in v.live)
 
 
 class OutArgumentUnderAutograd(Rule):
@@ -1388,7 +1367,7 @@ class OutArgumentUnderAutograd(Rule):
         if ev.ctx.fn is not None and ev.ctx.fn.grad == "off":
             return
         vals = [*ev.args, *ev.kwargs.values()]
-        if not any(_certainly_requires_grad(v) for v in vals if v is not None):
+        if not any(certainly_requires_grad(v) for v in vals if v is not None):
             return
         fn = ev.qual.rsplit(".", 1)[-1]
         self.report(

@@ -20,7 +20,7 @@ from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_GRAP
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
-from ..analysis.queries import dtype_named
+from ..analysis.queries import certainly_requires_grad, dtype_named
 from ..analysis.walk import callee_last, own_small_statements, walk
 from ..diagnostics import Applicability, Severity
 from ._flow import (
@@ -2531,6 +2531,82 @@ class NumpyOnGraphTensor(Rule):
                         return f"the Keras model's `{a.name.value}` (`fit()` runs it as a `tf.function`)"
                 break  # the innermost function decides
         return None
+
+
+class NumpyOfTensorRequiringGrad(Rule):
+    code = "GL125"
+    message = "`.numpy()` (or np.array/np.asarray) on a torch tensor that requires grad: RuntimeError"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/generated/torch.Tensor.numpy.html"
+    triggers = ("numpy()", "np.array(", "np.asarray(", "numpy.array(", "numpy.asarray(")
+    rationale = """
+        A tensor that requires grad (a parameter, or anything computed from one while
+        autograd records: a model's output, a loss) cannot be turned into a NumPy array:
+        `pred.numpy()`, `pred.cpu().numpy()`, `np.array(pred)` raise "Can't call numpy() on
+        Tensor that requires grad. Use tensor.detach().numpy() instead." — typically when
+        plotting predictions, feeding them to a scikit-learn metric, or saving weights. This
+        rule reports such a conversion whose result is *not* on the way to a loss (GL101
+        reports those, where the conversion also cuts the gradient).
+
+        Instead: `pred.detach().cpu().numpy()` (the values, without history), compute the
+        predictions under `with torch.no_grad():`, or `pred.numpy(force=True)` (torch 2.1+).
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 1)
+            x, y = torch.randn(16, 4), torch.randn(16, 1)
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            pred = model(x)
+            values = pred.cpu().numpy()
+            """,
+            line=6,
+        )
+    ]
+    valid = [
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 1)
+        pred = model(torch.randn(16, 4))
+        values = pred.detach().cpu().numpy()
+        with torch.no_grad():
+            evaluated = np.asarray(model(torch.randn(16, 4)))
+        weights = model.weight.data.numpy()
+        """
+    ]
+
+    call_names = frozenset({"numpy", "array", "asarray"})
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._candidates: dict[int, cst.CSTNode] = {}  # id(call) -> call, in the order met
+        self._to_loss: set[int] = set()  # conversions whose result reaches a differentiated value
+
+    def on_call(self, ev: CallEvent) -> None:
+        if ev.method == "numpy" and ev.recv is not None and not ev.args and "force" not in ev.kwargs:
+            t = ev.recv
+        elif ev.qual in ("numpy.array", "numpy.asarray") and ev.args:
+            t = ev.args[0]
+        else:
+            return
+        if t.kind in (K.TENSOR, None) and certainly_requires_grad(t):
+            self._candidates.setdefault(id(ev.node), ev.node)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        self._to_loss.update(id(c.node) for _, c in ev.target.cuts)
+
+    def finish(self) -> None:
+        for key, node in self._candidates.items():
+            if key in self._to_loss:
+                continue  # on the way to a loss: GL101's finding (the gradient stops there too)
+            self.report(
+                node,
+                f"`{self.ctx.code(node)}` converts a tensor that requires grad (a parameter, or computed from one while "
+                f"autograd records): this raises \"Can't call numpy() on Tensor that requires grad\"; use `.detach().cpu().numpy()` "
+                f"for the values, or compute it under `with torch.no_grad():`",
+            )
 
 
 class GradientPenaltyNeverUsed(Rule):

@@ -23,7 +23,7 @@ from ..facts import Op, propagate
 from ..names import dotted_name, NOCONST, OPS, fold, literal
 from ..walk import walk
 from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
-from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut
+from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut, opaque
 from .arrays import FLOAT_CAST_METHODS, factory_exact, guarded_after_call, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
 from .base import (
     Evidence, Framework, Interp, OptimizerMethod, drawn, method_returns_nothing, method_returns_receiver,
@@ -922,6 +922,10 @@ class Torch(Framework):
             return Val(kind=K.INSTANCE)
         if q.startswith("torch.testing.") or q in ("torch.allclose", "torch.equal", "torch.isclose"):
             return Val(kind=K.BOOL)
+        if q.startswith("torch.onnx."):
+            # `torch.onnx.export(model, x, path)` writes a file; it returns None or an
+            # ONNXProgram (not the module, and nothing autograd records)
+            return opaque(allv, node)
         if q not in _CALL_THEIR_MODULE:
             wrapped = [v for v in ([args[0]] if args else []) + [kwargs[k] for k in ("module", "model") if k in kwargs] if v.kind == K.MODULE]
             if wrapped:
