@@ -17,7 +17,7 @@ from ..analysis.frameworks.torch import VIEW_METHODS, pins_torch_1x
 from ..analysis.names import dotted_name
 from ..analysis.values import Origin, Val
 from ..analysis.queries import certainly_computed, certainly_requires_grad, proven_non_leaf
-from ..analysis.walk import walk
+from ..analysis.walk import callee_last, walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
 from ._flow import call_name
@@ -1375,4 +1375,88 @@ class OutArgumentUnderAutograd(Rule):
             f"`{ev.qual}(..., out=...)` while an argument requires grad: this raises \"{fn}(): functions with out=... "
             "arguments don't support automatic differentiation, but one of the arguments requires grad\"; assign the result "
             "instead of passing `out=` (autograd records it), or do the update inside `with torch.no_grad():`",
+        )
+
+
+def _integer_dtype(v: Val | None) -> str | None:
+    """"an integer" / "a boolean" when `v` is a torch tensor whose dtype is known to be one."""
+    if v is None or v.kind not in (K.TENSOR, None) or v.get(F.FW) not in (None, "torch"):
+        return None
+    made = v.get(F.CREATED)
+    if made is None or v.graphs:
+        return None  # only as made by a factory: arithmetic may promote it (`torch.arange(4) / 2` is float)
+    if isinstance(made, cst.Call) and callee_last(made) in ("tensor", "as_tensor") and not any(
+            a.keyword is not None and a.keyword.value == "dtype" for a in made.args) and not (
+            made.args and isinstance(made.args[0].value, (cst.List, cst.Tuple, cst.Integer, cst.UnaryOperation))):
+        return None  # data copied from another value (`torch.tensor(mask.type(x.dtype))`): its dtype is not known here
+    return {"int": "an integer", "bool": "a boolean"}.get(v.get(F.DTYPE) or "")
+
+
+class IntegerTensorRequiresGrad(Rule):
+    code = "GL312"
+    message = "a tensor with an integer or boolean dtype is made to require grad: RuntimeError, only floating point and complex tensors can"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/notes/autograd.html#requires-grad"
+    triggers = ("requires_grad", "Parameter")
+    call_names = None
+    rationale = """
+        Gradients exist only for floating point (and complex) tensors. `torch.tensor([1, 2, 3],
+        requires_grad=True)` (a list of Python ints makes an int64 tensor),
+        `torch.arange(10, requires_grad=True)`, `torch.randint(...)`, a tensor made with
+        `dtype=torch.long`, `x.long().requires_grad_()` and `nn.Parameter(torch.tensor([0, 1]))`
+        raise "Only Tensors of floating point and complex dtype can require gradients" — at
+        once, no backward needed. It is typically meant as a float tensor whose values happen
+        to be whole numbers.
+
+        Instead: write float literals (`torch.tensor([1., 2., 3.], requires_grad=True)`) or
+        give `dtype=torch.float32`; cast before asking for gradients
+        (`x.float().requires_grad_()`). Indices and labels never need gradients.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            w = torch.tensor([1, 2, 3], requires_grad=True)
+            loss = (w * torch.randn(3)).sum()
+            loss.backward()
+            """,
+            line=2,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        idx = torch.arange(3)
+        b = torch.zeros(3, dtype=torch.long).float().requires_grad_()
+        loss = (w[idx] * b).sum()
+        loss.backward()
+        """,
+    ]
+
+    def on_call(self, ev: CallEvent) -> None:
+        flag = ev.kwargs.get("requires_grad")
+        if ev.method == "requires_grad_":
+            on = ev.arg(0, "requires_grad")
+            if on is None or on.get(F.CONST) is True:
+                self._check(ev.node, ev.recv, "`.requires_grad_()`")
+        elif ev.qual in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
+            if flag is None or flag.get(F.CONST) is not False:
+                self._check(ev.node, ev.arg(0, "data"), "`nn.Parameter(...)`")
+        elif flag is not None and flag.get(F.CONST) is True and (ev.qual or "").startswith("torch.") and ev.result.get(F.CREATED) is ev.node:
+            self._check(ev.node, ev.result, "`requires_grad=True`")
+
+    def on_attrset(self, ev) -> None:
+        if ev.attr == "requires_grad" and ev.value.get(F.CONST) is True:
+            self._check(ev.node, ev.target, "`.requires_grad = True`")
+
+    def _check(self, node, v: Val | None, how: str) -> None:
+        what = _integer_dtype(v)
+        if what is None:
+            return
+        self.report(
+            node,
+            f"{how} on {what} tensor: only floating point and complex tensors can require gradients, and this raises "
+            f"\"Only Tensors of floating point and complex dtype can require gradients\"; use float values or "
+            f"`dtype=torch.float32` (cast with `.float()` first)",
         )

@@ -784,6 +784,9 @@ class Torch(Framework):
                   # written through within 20 lines (`c.index_copy_(...)`, `c[0] = 1`, a call given
                   # it and `out=`): it raises at once too
                   ("grad", _LEAF_INPLACE),
+                  # ... or an integer tensor made to require grad (`torch.arange(5, requires_grad=True)`,
+                  # `torch.tensor([1, 2], requires_grad=True)`): it raises at once (GL312)
+                  ("grad", re.compile(r"\btorch\.(?:arange|randint|tensor)\((?:[^()\n]|\([^()\n]*\))*\brequires_grad\s*=\s*True")),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
                   ("grad", _INSPECTS_GRAPH),
@@ -1015,10 +1018,14 @@ class Torch(Framework):
             return drawn([recv], node, {F.FW: "torch", F.DTYPE: "int"})
         if m in _MOVE_METHODS:
             attrs = propagate(recv.attrs, Op.MOVE)
+            named = None
             for a in args + list(kwargs.values()):
                 dq = a.get(F.QUAL)
                 if dq and dq.startswith("torch.") and torch_dtype(dq):
-                    attrs[F.DTYPE] = torch_dtype(dq)
+                    attrs[F.DTYPE] = named = torch_dtype(dq)
+            if named is None and (m == "type" and (args or kwargs) or m == "to" and any(
+                    isinstance(n, cst.Attribute) and n.attr.value == "dtype" for n in [*ev.arg_nodes, *ev.kw_nodes.values()])):
+                attrs[F.DTYPE] = None  # `.type(x.dtype)`, `.to(ref.dtype)`: a dtype not known here
             if m in ("to", "cuda", "type") and recv.get(F.RG) and recv.get(F.LEAF):
                 attrs[F.NONLEAF_FROM] = node
             if m == "cpu" and recv.get(F.LEAF) and not recv.live:
