@@ -245,6 +245,8 @@ UNSEEN_OUTPUT = fact(
     "unseen_output", "the output of a module whose code is not seen (an imported network): its graph node, so that "
     "outputs taken from it by name (`out[\"v\"]`) are told apart (which internal nodes they share is not known)",
 )
+ONE_SHOT = fact("one_shot", "an iterator that can be walked once (`model.parameters()`, `filter(...)`, `map(...)`, `iter(...)`, a "
+                "generator expression): the node that made it; `list(...)` of it is a list again")
 LOSS_OF = fact("loss_of", "the loss function or loss module that computed this value")
 
 

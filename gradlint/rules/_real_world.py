@@ -274,6 +274,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL711': (
         ('https://github.com/tensorflow/tensorflow/issues/27120', 'a new Adam optimizer is created inside the tf.function training step, so its slot variables are created on every call ("tried to create variables on non-first call") and, outside tf.function, its moment estimates would restart each step'),
     ),
+    'GL713': (
+        ('https://github.com/SSL92/hyperIQA/issues/32', 'self.hypernet_params is a one-shot filter() iterator; the first Adam consumes it, so every optimizer rebuilt at the end of an epoch gets an empty hyper-network param group.'),
+    ),
     'GL801': (
         ('https://github.com/Mainak431/List-of-Differentiable--OPs-and-Non-differentiable-OPs--in-Tensorflow/issues/4', 'the model\'s output is a Lambda layer computing tf.math.argmax, so fit() finds no gradient for the Dense layer ("No gradients provided for any variable")'),
         ('https://github.com/keras-team/keras/issues/9130', 'a Lambda layer wraps tf.py_func, which has no gradient, between VGG16 and the loss; compiling the training function fails with "None values not supported"'),

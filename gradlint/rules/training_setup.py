@@ -17,10 +17,12 @@ import re
 import libcst as cst
 
 from ..analysis import facts as F
+from ..analysis import kinds as K
 from ..analysis.events import CallEvent, DiffEvent, OptEvent, StoreEvent
 from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..analysis.queries import module_origins
+from ..analysis.values import Val
 from ..analysis.walk import parent_map, walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
@@ -1923,3 +1925,164 @@ class ModelReplacedAfterOptimizer(Rule):
                     "model is final, or a new one for the new model"
                 ),
             )
+
+
+# what walks the whole of an iterable it is given: an optimizer's constructor (its `params`, or
+# the `params` of each group), gradient clipping, and Python's materialising builtins
+_CLIPPERS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm"})
+_MATERIALISERS = frozenset({"list", "tuple", "sorted", "set"})
+
+
+def _short(code: str, limit: int = 60) -> str:
+    return code if len(code) <= limit else code[: limit - 3] + "..."
+
+
+def _one_shots(v: Val | None, depth: int = 0) -> list[Val]:
+    """The one-shot iterators in an optimizer's `params` argument: itself, or the `params` of
+    its groups (`[{"params": gen, "lr": 1e-3}, ...]`)."""
+    if v is None or depth > 2:
+        return []
+    if v.get(F.ONE_SHOT) is not None:
+        return [v]
+    out: list[Val] = []
+    for item in v.get(F.ITEMS) or ():
+        out += _one_shots(item, depth + 1)
+    keys = v.get(F.KEYS) or {}
+    if "params" in keys:
+        out += _one_shots(keys["params"], depth + 1)
+    return out
+
+
+class ExhaustedParameterIterator(Rule):
+    code = "GL713"
+    message = "a one-shot iterator of parameters (model.parameters(), filter(...), a generator) is walked a second time: it is empty"
+    severity = Severity.ERROR
+    docs = "https://pytorch.org/docs/stable/optim.html#constructing-it"
+    triggers = ("parameters()", "filter(", "map(", "iter(", " for ")
+    rationale = """
+        `model.parameters()` returns a generator, and so do `filter(...)`, `map(...)` and a
+        generator expression: it can be walked once. Kept in a variable or attribute
+        (`params = model.parameters()`, `self.hyper_params = filter(lambda p: ..., net.parameters())`),
+        the first walk — the optimizer's constructor — exhausts it, and every later one sees
+        nothing: `clip_grad_norm_(params, 1.0)` in the loop clips no gradient, an optimizer
+        rebuilt at the next epoch (a learning-rate change, a new stage) gets an empty group and
+        leaves those parameters untrained, `list(params)` is empty. Nothing raises (an
+        optimizer whose only group is empty raises "optimizer got an empty parameter list").
+
+        Reported when the iterator is walked again in straight-line code after a first walk,
+        or walked inside a loop it was created outside of (the second iteration gets nothing).
+
+        Instead: materialise it once (`params = list(model.parameters())`) or call
+        `model.parameters()` again where it is needed.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 1)
+            params = model.parameters()
+            opt = torch.optim.SGD(params, lr=0.1)
+            for x, y in [(torch.randn(8, 4), torch.randn(8, 1))] * 3:
+                opt.zero_grad()
+                torch.nn.functional.mse_loss(model(x), y).backward()
+                torch.nn.utils.clip_grad_norm_(params, 1.0)
+                opt.step()
+            """,
+            line=8,
+        )
+    ]
+    valid = [
+        """
+        import torch
+        model = torch.nn.Linear(4, 1)
+        params = list(model.parameters())
+        opt = torch.optim.SGD(params, lr=0.1)
+        for x, y in [(torch.randn(8, 4), torch.randn(8, 1))] * 3:
+            opt.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            torch.nn.utils.clip_grad_norm_(params, 1.0)
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+        """
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        # id(node that made the iterator) -> [(the call that walked it, its ctx.calls, its ctx.run)]
+        self._walks: dict[int, list] = {}
+
+    def on_call(self, ev: CallEvent) -> None:
+        name = ev.name or ""
+        if ev.result.kind == K.OPTIMIZER and ev.qual is not None:
+            walked, what = _one_shots(ev.arg(0, "params")), "the optimizer gets no parameters from it"
+        elif name in _CLIPPERS and ev.qual is not None:
+            walked, what = _one_shots(ev.arg(0, "parameters")), "nothing is clipped"
+        elif name in _MATERIALISERS and ev.qual in (None, f"builtins.{name}") and ev.method is None and ev.args:
+            walked, what = [v for v in ev.args[:1] if v.get(F.ONE_SHOT) is not None], "the result is empty"
+        else:
+            return
+        for v in walked:
+            made = v.get(F.ONE_SHOT)
+            key = id(made)
+            earlier = self._walks.setdefault(key, [])
+            why = self._why_empty(ev, made, earlier)
+            earlier.append((ev.node, ev.ctx.calls, ev.ctx.run))
+            if why is not None:
+                self.report(
+                    ev.node,
+                    lambda line, made=made, why=why, what=what: (
+                        f"this walks `{_short(self.ctx.code(made))}` (line {line(made)}), a one-shot iterator {why(line)}: it is "
+                        f"empty here, so {what}; materialise it once with `list(...)` or call `.parameters()` again"
+                    ),
+                )
+
+    def _why_empty(self, ev: CallEvent, made, earlier: list):
+        for node, calls, run in earlier:
+            if node is ev.node:
+                continue
+            if calls == ev.ctx.calls and self._dominates(node, ev.node) or self._in_init_before(node, ev.node) \
+                    or run == ev.ctx.run and self._top_level(node):
+                return lambda line, node=node: f"already walked on line {line(node)}"
+        home = self._function_of(ev.node)
+        if self._function_of(made) is not home:
+            return None  # made by another function (called per iteration, it makes a new one each time)
+        for loop, _ in ev.ctx.loops:
+            if isinstance(loop, (cst.For, cst.While)) and self._function_of(loop) is home and self._inside(ev.node, loop) \
+                    and not self._inside(made, loop):
+                return lambda line, loop=loop: f"made before the loop on line {line(loop)}, whose first iteration exhausts it"
+        return None
+
+    def _function_of(self, node):
+        return next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+
+    def _inside(self, node, container) -> bool:
+        return any(a is container for a in self.ctx.ancestors(node))
+
+    def _top_level(self, node) -> bool:
+        """`node` is in a statement of the module itself, run unconditionally (not in a function,
+        a branch or a loop): whatever the same run does later comes after it."""
+        block = next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.IndentedBlock, cst.Module))), None)
+        return isinstance(block, cst.Module)
+
+    def _in_init_before(self, first, second) -> bool:
+        """`first` runs unconditionally in `__init__`, and `second` in another method of the same
+        class: the object's constructor ran before any of its methods."""
+        fn_first = next((a for a in self.ctx.ancestors(first) if isinstance(a, cst.FunctionDef)), None)
+        fn_second = next((a for a in self.ctx.ancestors(second) if isinstance(a, cst.FunctionDef)), None)
+        if fn_first is None or fn_second is None or fn_first.name.value != "__init__" or fn_first is fn_second:
+            return False
+        cls = next((a for a in self.ctx.ancestors(fn_first) if isinstance(a, cst.ClassDef)), None)
+        block = next((a for a in self.ctx.ancestors(first) if isinstance(a, cst.IndentedBlock)), None)
+        return cls is not None and block is fn_first.body and any(a is cls for a in self.ctx.ancestors(fn_second))
+
+    def _dominates(self, first, second) -> bool:
+        """`first` certainly ran before `second`: in the same function, in a block that contains
+        `second` (not a branch or loop body that `second` is outside of)."""
+        block = next((a for a in self.ctx.ancestors(first) if isinstance(a, (cst.IndentedBlock, cst.Module))), None)
+        fn_first = next((a for a in self.ctx.ancestors(first) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+        fn_second = next((a for a in self.ctx.ancestors(second) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+        if block is None or fn_first is not fn_second:
+            return False
+        # (a top-level statement ran before any later module-level code; the first pass may
+        # have parsed the two statements as separate modules)
+        return isinstance(block, cst.Module) or self._inside(second, block)

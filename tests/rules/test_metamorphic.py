@@ -71,6 +71,7 @@ NEEDS_CONSTRUCTION = {
     ("GL508", 1): "that `w` is a tensor: on the path of a backpropagated loss sits any number (`lam * loss`)",
     ("GL706", 0): "that `model` is a Probe: the class is defined, but nothing says this parameter is one",
     ("GL712", 0): "the replacement itself: the library spelling receives the final model and its optimizer",
+    ("GL713", 0): "that `params` is a generator the optimizer's constructor already walked (a list given as a parameter is fine)",
 }
 
 

@@ -192,6 +192,8 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
             attrs: dict = {F.ELEM: elem}
             if items is not None:
                 attrs[F.ITEMS] = items
+            if name == "iter":
+                attrs[F.ONE_SHOT] = node
             return Val(a.live, a.cuts, a.notes, a.graphs, K.LIST if name != "tuple" else K.TUPLE, attrs)
         return Val(kind=K.LIST)
     if name == "dict":
@@ -229,11 +231,11 @@ def call_builtin(it: Interp, name: str, ev: "CallEvent", st: "State", allv: list
                 pre = list(f.get(F.PARTIAL_ARGS) or ())
                 elt = it.call_function(fn, ev, st, pre + [it.iter_val(a) for a in args[1:]], {},
                                        self_val=f.get(F.SELF) if f.kind == K.BOUND else None)
-                return Val(elt.live, elt.cuts, elt.notes, elt.graphs, K.LIST, {F.ELEM: elt})
+                return Val(elt.live, elt.cuts, elt.notes, elt.graphs, K.LIST, {F.ELEM: elt, F.ONE_SHOT: node})
         if name == "filter" and len(args) == 2:
-            return combine([args[1]], kind=K.LIST, attrs={F.ELEM: it.iter_val(args[1])})
+            return combine([args[1]], kind=K.LIST, attrs={F.ELEM: it.iter_val(args[1]), F.ONE_SHOT: node})
         if name in ("map", "filter"):
-            return combine(allv, kind=K.LIST)
+            return combine(allv, kind=K.LIST, attrs={F.ONE_SHOT: node})
         # sum() only adds (AddBackward saves no tensors: walking it twice is legal, as
         # `sum(p.sum() for p in params)` backpropagated after autograd.grad over it)
         out = it.op_result(node, st, vals + ([args[1]] if name == "sum" and len(args) > 1 else []), saves=name != "sum")

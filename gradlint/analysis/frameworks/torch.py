@@ -560,13 +560,14 @@ def _no_grad_decorator(mode: str):
 
 # ------------------------------------------------------------------------------- methods
 def _parameters(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
-    return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW)})
+    # a generator: the first loop over it (an optimizer's constructor) exhausts it
+    return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW), F.ONE_SHOT: ev.node})
 
 
 def _named_parameters(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
     p = Val(recv.live, kind=K.TENSOR, attrs={F.LEAF: True, F.PARAM: True, F.FW: recv.get(F.FW) or "torch"})
     item = Val(recv.live, kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.STR), p)})
-    return Val(recv.live, kind=K.LIST, attrs={F.ELEM: item, F.FW: recv.get(F.FW)})
+    return Val(recv.live, kind=K.LIST, attrs={F.ELEM: item, F.FW: recv.get(F.FW), F.ONE_SHOT: ev.node})
 
 
 def _module_zero_grad(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:

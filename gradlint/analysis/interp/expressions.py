@@ -403,8 +403,8 @@ class ExpressionsMixin(_Base):
         n_diff = self._diff_count
         first = self._e_comp_once(node, st, 0, outer)
         if self._diff_count != n_diff:
-            return join([first, self._e_comp_once(node, st, 1, outer)])
-        return first
+            first = join([first, self._e_comp_once(node, st, 1, outer)])
+        return first.with_fact(F.ONE_SHOT, node) if isinstance(node, cst.GeneratorExp) else first
 
     def _e_comp_once(self, node, st: State, iteration: int, outer: Val) -> Val:
         inner = st.fork()
