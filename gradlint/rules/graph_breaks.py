@@ -2520,6 +2520,8 @@ class NumpyOnGraphTensor(Rule):
             return None
         for site in (ev.node, *reversed(ev.ctx.calls)):
             for a in self.ctx.ancestors(site):
+                if isinstance(a, cst.Lambda):
+                    break  # `tf.py_function(lambda: ...)`, `dataset.map(lambda x: ...)`: not decided here
                 if not isinstance(a, cst.FunctionDef):
                     continue
                 if any(_TF_FUNCTION_DECORATOR.match(dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
