@@ -16,7 +16,10 @@ from ..analysis import kinds as K
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
-from ..analysis.frameworks.tensorflow import KERAS_BACKEND_GRADIENTS, KERAS_GRAPH_METHODS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, KERAS_TO_NUMPY, RUNS_EAGERLY, TF1_GRAPH_MODE, TF_NUMPY_FUNCTION
+from ..analysis.frameworks.tensorflow import (
+    KERAS_BACKEND_GRADIENTS, KERAS_GRAPH_METHODS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, KERAS_TO_NUMPY, RUNS_EAGERLY, TF1_GRAPH_MODE,
+    TF_NUMPY_FUNCTION, traced_by_tf_function,
+)
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
@@ -2301,9 +2304,7 @@ class KerasBackendGradientsInEager(Rule):
         if ev.qual not in KERAS_BACKEND_GRADIENTS or TF1_GRAPH_MODE.search(self.ctx.code_text):
             return
         for a in self.ctx.ancestors(ev.node):
-            if isinstance(a, cst.FunctionDef) and any(
-                    (dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "").endswith("function")
-                    for d in a.decorators):
+            if isinstance(a, cst.FunctionDef) and traced_by_tf_function(a):
                 return  # `@tf.function`: a graph, where tf.gradients works
         self.report(
             ev.node,
@@ -2405,9 +2406,6 @@ class SymbolicTensorInCompiledLoss(Rule):
                 f"defined, or pass the extra data in `y_true`"
             ),
         )
-
-
-_TF_FUNCTION_DECORATOR = re.compile(r"^(?:tf|tensorflow)\.function$")
 
 
 class NumpyOnGraphTensor(Rule):
@@ -2524,8 +2522,7 @@ class NumpyOnGraphTensor(Rule):
                     break  # `tf.py_function(lambda: ...)`, `dataset.map(lambda x: ...)`: not decided here
                 if not isinstance(a, cst.FunctionDef):
                     continue
-                if any(_TF_FUNCTION_DECORATOR.match(dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
-                       for d in a.decorators):
+                if traced_by_tf_function(a):
                     return f"`{a.name.value}`, a `@tf.function`"
                 if a.name.value in KERAS_GRAPH_METHODS:
                     cls = next((c for c in self.ctx.ancestors(a) if isinstance(c, cst.ClassDef)), None)

@@ -67,6 +67,19 @@ TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradie
 RUNS_EAGERLY = re.compile(r"\brun_eagerly\s*=\s*True|\brun_functions_eagerly\s*\(\s*True")
 # a Keras model's methods that fit()/evaluate() run as a tf.function
 KERAS_GRAPH_METHODS = frozenset({"train_step", "test_step", "predict_step"})
+def traced_by_tf_function(fn: "cst.FunctionDef") -> bool:
+    """`fn` is decorated with `@tf.function` (with or without arguments): TensorFlow traces it
+    into a graph, whose tensors are symbolic."""
+    for d in fn.decorators:
+        e = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+        if _TF_FUNCTION.match(dotted_name(e) or ""):
+            return True
+    return False
+
+
+_TF_FUNCTION = re.compile(r"^(?:(?:tf|tensorflow|def_function)\.)?function$")
+
+
 # Keras' functional-API input: a symbolic tensor (a placeholder of the model's graph), not data
 KERAS_INPUT = frozenset({"keras.Input", "keras.layers.Input", "keras.engine.input_layer.Input", "tensorflow.keras.Input",
                          "tensorflow.keras.layers.Input", "tf_keras.Input", "tf_keras.layers.Input"})
