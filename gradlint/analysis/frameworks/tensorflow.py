@@ -59,14 +59,14 @@ TF1_GRAPH_MODE = re.compile(
 # TensorFlow 1 graph mode: symbolic gradients of a tensor (no tape)
 TF_GRADIENTS = frozenset({"tensorflow.gradients", "tensorflow.compat.v1.gradients"})
 TF_STOP_GRADIENT = frozenset({"tensorflow.stop_gradient", "keras.ops.stop_gradient", "keras.backend.stop_gradient"})
-# run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
-# TensorFlow ops eagerly, is differentiable and is not listed)
 # the program asks TensorFlow to run its functions eagerly (`compile(run_eagerly=True)`,
 # `model.run_eagerly = True`, `tf.config.run_functions_eagerly(True)`): a compiled loss,
 # `train_step` or `@tf.function` then sees eager tensors
 RUNS_EAGERLY = re.compile(r"\brun_eagerly\s*=\s*True|\brun_functions_eagerly\s*\(\s*True")
 # a Keras model's methods that fit()/evaluate() run as a tf.function
 KERAS_GRAPH_METHODS = frozenset({"train_step", "test_step", "predict_step"})
+
+
 def traced_by_tf_function(fn: "cst.FunctionDef") -> bool:
     """`fn` is decorated with `@tf.function` (with or without arguments): TensorFlow traces it
     into a graph, whose tensors are symbolic."""
@@ -86,6 +86,8 @@ KERAS_INPUT = frozenset({"keras.Input", "keras.layers.Input", "keras.engine.inpu
 # the Note a rule puts on what an Input makes (GL123); calling a functional model computes its
 # outputs again from the tensors it is given, so they do not carry it
 KERAS_SYMBOLIC_NOTE = "keras_symbolic"
+# run Python/NumPy code as an op: no gradient is defined for them (tf.py_function, which runs
+# TensorFlow ops eagerly, is differentiable and is not listed)
 TF_NUMPY_FUNCTION = frozenset({"tensorflow.numpy_function", "tensorflow.py_func", "tensorflow.compat.v1.py_func", "tensorflow.compat.v1.numpy_function"})
 # draws of categorical indices: int64 samples without a gradient (the logits may even be -inf)
 TF_SAMPLING = frozenset({
