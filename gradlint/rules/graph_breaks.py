@@ -66,7 +66,7 @@ _HOW = {
 }
 
 
-def _describe(cut) -> tuple[str, str]:
+def _describe(cut, origin=None) -> tuple[str, str]:
     what, instead = _HOW.get(cut.kind, ("this conversion", "keep the value in the framework"))
     if cut.kind == "keras_to_numpy" and isinstance(cut.node, cst.Call):
         what = f"`{call_name(cut.node)}`, a conversion to NumPy,"
@@ -76,6 +76,11 @@ def _describe(cut) -> tuple[str, str]:
         torch_eq = {"mean": "torch.mean", "sum": "torch.sum", "log": "torch.log", "exp": "torch.exp", "cosh": "torch.cosh", "abs": "torch.abs", "sqrt": "torch.sqrt", "maximum": "torch.maximum", "clip": "torch.clamp", "square": "torch.square", "dot": "torch.dot", "matmul": "torch.matmul", "array": "torch.stack", "asarray": "torch.as_tensor"}
         if name in torch_eq:
             instead = f"use `{torch_eq[name]}` instead"
+    if cut.kind in ("numpy", "np_call") and not cut.detached and origin is not None and origin.certain and not origin.frozen \
+            and origin.framework == "torch":
+        # applied to the tensor itself (not after a detach): it requires grad, and torch refuses
+        # to hand NumPy its data (`t.numpy()`, and NumPy's functions, which call `t.__array__()`)
+        instead += (" (as written it raises first: \"Can't call numpy() on Tensor that requires grad\")")
     return what, instead
 
 
@@ -260,7 +265,7 @@ class ConversionOnLossPath(Rule):
         if not any(o.certain and not o.frozen for o in ev.returns.live):
             return
         for o, c in certain_cuts(ev.returns, HARD_CONVERSIONS, framework="torch"):
-            what, instead = _describe(c)
+            what, instead = _describe(c, o)
             who = origin_name(o)
             self.report(
                 c.node,
@@ -285,7 +290,7 @@ class ConversionOnLossPath(Rule):
                 continue  # SAC's `alpha = log_alpha.exp().item()` in the actor's loss
             if carried_from_earlier_iteration(self.ctx, ev, c.node) or not hidden_from_inspection(self.ctx, ev, c.node):
                 continue
-            what, instead = _describe(c)
+            what, instead = _describe(c, o)
             who = origin_name(o)
             self.report(
                 c.node,
