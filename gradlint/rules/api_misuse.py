@@ -562,15 +562,17 @@ _RG_SET = re.compile(r"\b(\w+)\.requires_grad(?:_\(\s*(?:True)?\s*\)|\s*=\s*True
 
 class RequiresGradSetAfterUse(Rule):
     code = "GL507"
-    message = "requires_grad is switched on after the tensor was already used in the forward pass: its .grad stays None"
+    message = "requires_grad is switched on after the tensor was already used in the forward pass (or any computation): its .grad stays None"
     severity = Severity.ERROR
     docs = "https://pytorch.org/tutorials/beginner/fgsm_tutorial.html"
     triggers = ("requires_grad",)
     rationale = """
         Autograd records operations as they run. Setting `x.requires_grad = True` (or
-        `x.requires_grad_()`) *after* `logits = model(x)` changes nothing for the graph already
-        built: the loss has no path to `x`, and `x.grad` stays None (an adversarial-example
-        step then crashes on `x.grad.sign()`).
+        `x.requires_grad_()`) *after* `logits = model(x)` (or `y = (x ** 2).sum()`) changes
+        nothing for what was already computed: the loss has no path to `x`, and `x.grad` stays
+        None (an adversarial-example step then crashes on `x.grad.sign()`); when nothing else
+        in it requires grad, `backward()` raises "element 0 of tensors does not require grad",
+        and `torch.autograd.grad(y, x)` raises "appears to not have been used in the graph".
 
         Instead: enable it before the forward pass:
         `x.requires_grad_(True)`, then `logits = model(x)`.
@@ -615,8 +617,20 @@ class RequiresGradSetAfterUse(Rule):
             if flag is None or flag.get(F.CONST) is True:
                 self._sets.setdefault(ev.node.func.value.value, []).append(ev)
             return
+        operands = list(zip(ev.arg_nodes, ev.args))
+        if ev.method is not None and ev.recv is not None and isinstance(ev.node.func, cst.Attribute):
+            operands.append((ev.node.func.value, ev.recv))  # `x.pow(2)`, `x.sum()`
+        self._mark_use(ev, operands)
+
+    def on_binop(self, ev) -> None:
+        if self._enabled:
+            self._mark_use(ev, [(ev.node.left, ev.left), (ev.node.right, ev.right)])  # `(x ** 2).sum()`, `a * b`
+
+    def _mark_use(self, ev, operands) -> None:
+        """A use of a tensor that gets requires_grad switched on somewhere, before it has it: the
+        result (and what is computed from it) has no path to the tensor."""
         names = self._names
-        for an, av in zip(ev.arg_nodes, ev.args):
+        for an, av in operands:
             if isinstance(an, cst.Name) and an.value in names and av.kind == "tensor" and not av.live and av.get(F.FW) == "torch":
                 ev.add_note(Note("pre_rg_use", ev.node, data=(an.value, ev.seq, ev.ctx.run)))
 
@@ -636,9 +650,9 @@ class RequiresGradSetAfterUse(Rule):
                     self.report(
                         s.node,
                         lambda line, use=n.node, name=name: (
-                            f"`{name}` gets requires_grad only after it was used in the forward pass on line {line(use)}: that "
-                            f"graph does not include `{name}`, so the loss has no path to it and `{name}.grad` stays None; set "
-                            f"requires_grad before the forward pass"
+                            f"`{name}` gets requires_grad only after it was used on line {line(use)}: what was computed there "
+                            f"has no path to `{name}`, so the loss has none either and `{name}.grad` stays None (backward or "
+                            f"autograd.grad raises when nothing else requires grad); set requires_grad before the forward pass"
                         ),
                     )
 

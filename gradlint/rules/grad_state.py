@@ -1460,3 +1460,4 @@ class IntegerTensorRequiresGrad(Rule):
             f"\"Only Tensors of floating point and complex dtype can require gradients\"; use float values or "
             f"`dtype=torch.float32` (cast with `.float()` first)",
         )
+

@@ -66,6 +66,11 @@ _HOW = {
 }
 
 
+def _detaches(node) -> bool:
+    """The converted expression itself detaches (`x.detach().cpu().numpy()`, `np.exp(x.data)`)."""
+    return any(isinstance(n, cst.Attribute) and n.attr.value in ("detach", "detach_", "data") for n in walk(node, code_only=True))
+
+
 def _describe(cut, origin=None) -> tuple[str, str]:
     what, instead = _HOW.get(cut.kind, ("this conversion", "keep the value in the framework"))
     if cut.kind == "keras_to_numpy" and isinstance(cut.node, cst.Call):
@@ -76,8 +81,8 @@ def _describe(cut, origin=None) -> tuple[str, str]:
         torch_eq = {"mean": "torch.mean", "sum": "torch.sum", "log": "torch.log", "exp": "torch.exp", "cosh": "torch.cosh", "abs": "torch.abs", "sqrt": "torch.sqrt", "maximum": "torch.maximum", "clip": "torch.clamp", "square": "torch.square", "dot": "torch.dot", "matmul": "torch.matmul", "array": "torch.stack", "asarray": "torch.as_tensor"}
         if name in torch_eq:
             instead = f"use `{torch_eq[name]}` instead"
-    if cut.kind in ("numpy", "np_call") and not cut.detached and origin is not None and origin.certain and not origin.frozen \
-            and origin.framework == "torch":
+    if cut.kind in ("numpy", "np_call") and not cut.detached and not _detaches(cut.node) and origin is not None \
+            and origin.certain and not origin.frozen and origin.framework == "torch":
         # applied to the tensor itself (not after a detach): it requires grad, and torch refuses
         # to hand NumPy its data (`t.numpy()`, and NumPy's functions, which call `t.__array__()`)
         instead += (" (as written it raises first: \"Can't call numpy() on Tensor that requires grad\")")
