@@ -786,7 +786,9 @@ class LeafReboundByUpdate(Rule):
         does not update the parameter: it creates a new tensor computed from it, with a graph,
         and rebinds the name. `w` is no longer a leaf: on the next iteration `w.grad` is None
         (`TypeError: unsupported operand type(s)` or "grad can be implicitly created only for
-        scalar outputs"), and the graph grows with every step.
+        scalar outputs"), and the graph grows with every step. Written for the loop variable
+        (`for p in model.parameters(): p = p - lr * p.grad`), with or without `no_grad`, it
+        updates nothing at all: the new tensor is dropped at the next iteration.
 
         Instead: update in place without recording it:
         `with torch.no_grad(): w -= lr * w.grad`, then `w.grad.zero_()` (or use an optimizer).
@@ -820,6 +822,8 @@ class LeafReboundByUpdate(Rule):
     ]
 
     def on_assign(self, ev: AssignEvent) -> None:
+        if ev.op is None and isinstance(ev.node, cst.Assign) and self._loop_variable_update(ev):
+            return
         if ev.op is not None or ev.old is None or ev.ctx.grad != "on":
             return
         old = ev.old
@@ -843,6 +847,36 @@ class LeafReboundByUpdate(Rule):
             f"it is no longer a leaf, so its .grad is None on the next iteration and the graph keeps growing; update in "
             f"place: `with torch.no_grad(): {ev.name} -= lr * {ev.name}.grad` (then `{ev.name}.grad.zero_()`)",
         )
+
+    def _loop_variable_update(self, ev: AssignEvent) -> bool:
+        """`for p in model.parameters(): p = p - lr * p.grad`: the loop variable is rebound and the
+        new tensor dropped at the next iteration (with or without no_grad): no parameter changes.
+        Not when the new value is used afterwards in the loop (collected into a new list)."""
+        loop = next((a for a in self.ctx.ancestors(ev.node) if isinstance(a, (cst.For, cst.FunctionDef))), None)
+        if not isinstance(loop, cst.For) or not isinstance(loop.target, cst.Name) or loop.target.value != ev.name:
+            return False
+        if not _mentions_grad_of(ev.node.value, ev.name):
+            return False
+        it = ev.old
+        if it is None or not (it.get(F.PARAM) or it.get(F.RG) or any(o.kind == K.ORIGIN_MODULE and o.certain for o in it.live)
+                              or "parameters()" in self.ctx.code(loop.iter)):
+            return False
+        body = list(walk(loop.body, code_only=True))
+        assign_end = ev.node
+        after = False
+        for n in body:
+            if n is assign_end:
+                after = True
+                continue
+            if after and isinstance(n, cst.Name) and n.value == ev.name and not any(a is assign_end for a in self.ctx.ancestors(n)):
+                return False  # the new value is used (appended, assigned back through setattr, returned)
+        self.report(
+            ev.node,
+            f"rebinding the loop variable `{ev.name}` does not change the parameter it named: the new tensor is dropped at "
+            f"the next iteration and no parameter is updated; update in place: `with torch.no_grad(): "
+            f"{ev.name} -= lr * {ev.name}.grad` (or use an optimizer)",
+        )
+        return True
 
 
 def _mentions_grad_of(expr: cst.CSTNode, name: str | None) -> bool:
