@@ -861,14 +861,11 @@ class LeafReboundByUpdate(Rule):
         if it is None or not (it.get(F.PARAM) or it.get(F.RG) or any(o.kind == K.ORIGIN_MODULE and o.certain for o in it.live)
                               or "parameters()" in self.ctx.code(loop.iter)):
             return False
-        body = list(walk(loop.body, code_only=True))
-        assign_end = ev.node
         after = False
-        for n in body:
-            if n is assign_end:
+        for n in walk(loop.body, lambda n: n is not ev.node, code_only=True):  # (not into the assignment itself)
+            if n is ev.node:
                 after = True
-                continue
-            if after and isinstance(n, cst.Name) and n.value == ev.name and not any(a is assign_end for a in self.ctx.ancestors(n)):
+            elif after and isinstance(n, cst.Name) and n.value == ev.name:
                 return False  # the new value is used (appended, assigned back through setattr, returned)
         self.report(
             ev.node,

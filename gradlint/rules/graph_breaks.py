@@ -2488,7 +2488,7 @@ class NumpyOnGraphTensor(Rule):
     def on_call(self, ev: CallEvent) -> None:
         if ev.method == "numpy" and not ev.args and ev.recv is not None:
             t, what = ev.recv, "`.numpy()`"
-        elif ev.qual is not None and ev.qual.replace("tensorflow.keras.", "keras.", 1) in KERAS_TO_NUMPY and ev.args:
+        elif ev.qual in KERAS_TO_NUMPY and ev.args:
             t, what = ev.args[0], f"`{self.ctx.code(ev.node.func)}()`"
         else:
             return

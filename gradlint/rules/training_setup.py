@@ -2058,11 +2058,14 @@ class ExhaustedParameterIterator(Rule):
     def _inside(self, node, container) -> bool:
         return any(a is container for a in self.ctx.ancestors(node))
 
+    def _block_of(self, node):
+        """The innermost block (an indented body, or the module) holding `node`."""
+        return next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.IndentedBlock, cst.Module))), None)
+
     def _top_level(self, node) -> bool:
         """`node` is in a statement of the module itself, run unconditionally (not in a function,
         a branch or a loop): whatever the same run does later comes after it."""
-        block = next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.IndentedBlock, cst.Module))), None)
-        return isinstance(block, cst.Module)
+        return isinstance(self._block_of(node), cst.Module)
 
     def _in_init_before(self, first, second) -> bool:
         """`first` runs unconditionally in `__init__`, and `second` in another method of the same
@@ -2071,17 +2074,15 @@ class ExhaustedParameterIterator(Rule):
         fn_second = next((a for a in self.ctx.ancestors(second) if isinstance(a, cst.FunctionDef)), None)
         if fn_first is None or fn_second is None or fn_first.name.value != "__init__" or fn_first is fn_second:
             return False
-        cls = next((a for a in self.ctx.ancestors(fn_first) if isinstance(a, cst.ClassDef)), None)
+        cls = _enclosing_class(self.ctx, fn_first)
         block = next((a for a in self.ctx.ancestors(first) if isinstance(a, cst.IndentedBlock)), None)
-        return cls is not None and block is fn_first.body and any(a is cls for a in self.ctx.ancestors(fn_second))
+        return cls is not None and block is fn_first.body and self._inside(fn_second, cls)
 
     def _dominates(self, first, second) -> bool:
         """`first` certainly ran before `second`: in the same function, in a block that contains
         `second` (not a branch or loop body that `second` is outside of)."""
-        block = next((a for a in self.ctx.ancestors(first) if isinstance(a, (cst.IndentedBlock, cst.Module))), None)
-        fn_first = next((a for a in self.ctx.ancestors(first) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
-        fn_second = next((a for a in self.ctx.ancestors(second) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
-        if block is None or fn_first is not fn_second:
+        block = self._block_of(first)
+        if block is None or self._function_of(first) is not self._function_of(second):
             return False
         # (a top-level statement ran before any later module-level code; the first pass may
         # have parsed the two statements as separate modules)

@@ -81,8 +81,8 @@ _TF_FUNCTION = re.compile(r"^(?:(?:tf|tensorflow|def_function)\.)?function$")
 
 
 # Keras' functional-API input: a symbolic tensor (a placeholder of the model's graph), not data
-KERAS_INPUT = frozenset({"keras.Input", "keras.layers.Input", "keras.engine.input_layer.Input", "tensorflow.keras.Input",
-                         "tensorflow.keras.layers.Input", "tf_keras.Input", "tf_keras.layers.Input"})
+# (canonical names: `tf.keras.Input` and `tf_keras.Input` are known as `keras.Input`)
+KERAS_INPUT = frozenset({"keras.Input", "keras.layers.Input", "keras.engine.input_layer.Input"})
 # the Note a rule puts on what an Input makes (GL123); calling a functional model computes its
 # outputs again from the tensors it is given, so they do not carry it
 KERAS_SYMBOLIC_NOTE = "keras_symbolic"
