@@ -323,7 +323,9 @@ def check_source_full(
     call_all: list = []
     call_by_name: dict[str, list] = {}
     body = [stmt for pc in parsed for stmt in pc.module.body]
-    interp = Interpreter(body, lambda ev: None, run_cache=run_cache, project=project)
+    # a class skeleton's left-out methods exist: calling one is not followed (not, by use, a submodule)
+    elided = {id(s): pc.chunk.elided for pc in parsed if pc.chunk.elided for s in pc.module.body if isinstance(s, cst.ClassDef)}
+    interp = Interpreter(body, lambda ev: None, run_cache=run_cache, project=project, elided_members=elided)
     ctx = FileContext(parsed, source, path, interp, code_text=plan.mask)
     for rule_cls in analysed:
         try:

@@ -438,6 +438,9 @@ class Unit:
 
     text: str
     lines: list[int]
+    # a class skeleton's methods left out: they exist, so `self.name(...)` is a call the
+    # analysis does not follow (not, by the class's use of it, a submodule)
+    elided: frozenset[str] = frozenset()
 
     def file_line(self, local: int) -> int:
         if 1 <= local <= len(self.lines):
@@ -459,7 +462,7 @@ def _unit(chunk: Chunk) -> Unit:
     return Unit(chunk.text, list(range(chunk.line, chunk.line + max(n, 1))))
 
 
-def _skeleton(header: Chunk, members: list[Chunk]) -> Unit:
+def _skeleton(header: Chunk, members: list[Chunk], elided: frozenset[str] = frozenset()) -> Unit:
     text = header.text
     lines = list(range(header.line, header.line + header.text.count("\n")))
     for m in members:
@@ -469,7 +472,7 @@ def _skeleton(header: Chunk, members: list[Chunk]) -> Unit:
     if not members:
         text += "    ...\n"
         lines.append(lines[-1] if lines else header.line)
-    return Unit(text, lines)
+    return Unit(text, lines, elided)
 
 
 _ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup")
@@ -659,7 +662,8 @@ def plan(text: str, rules, *, narrow: bool = True, evidence: bool = False, hot_w
         else:
             header, idxs = classes[idx]
             if any(nodes[i].included for i in idxs):
-                u = _skeleton(header, [nodes[i].chunk for i in idxs if nodes[i].included])
+                elided = frozenset(nodes[i].name for i in idxs if nodes[i].is_def and not nodes[i].included and nodes[i].name)
+                u = _skeleton(header, [nodes[i].chunk for i in idxs if nodes[i].included], elided)
                 units.append(u)
                 parsed += len(u.lines)
     return Plan(skip=False, units=units, narrowed=parsed < total, total_lines=total, mask=mask)

@@ -241,3 +241,46 @@ def test_every_evidence_literal_and_pattern_is_reachable_from_a_quick_word():
         assert any(w in lit for w in words), lit
     for needle, _ in EVIDENCE.patterns:
         assert any(w in needle for w in words), needle
+
+
+def test_a_method_left_out_of_a_skeleton_is_not_followed_not_taken_for_a_submodule():
+    # forward -> plan -> plan_with_head -> row: the first pass keeps what the interpreter
+    # inlines, and `row` is one call deeper. Called as `self.row(h)`, a left-out method must not
+    # be proven a submodule by that use (its NumPy result then "carried the parameters" and
+    # np.stack of it was a GL101 only the narrowed path reported, transformers' BigBirdPegasus)
+    text = dedent(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.q = nn.Linear(4, 4)
+
+            def forward(self, x):
+                plan = np.stack(self.plan(3), axis=0)
+                return self.q(x) * torch.tensor(plan)
+
+            def plan(self, n):
+                return self.plan_with_head(n)
+
+            def plan_with_head(self, n):
+                out = [np.zeros(3) for _ in range(n)]
+                for h in range(n):
+                    out[h][1:2] = self.row(h)
+                return out
+
+            def row(self, h):
+                return np.random.permutation(h)[:1]
+
+        model = Block()
+        model(torch.randn(2, 4)).sum().backward()
+        """
+    )
+    p = plan(text, [r for r in all_rules() if not r.code.startswith("GL00")])
+    (cls,) = [u for u in p.units if "class Block" in u.text]
+    assert "def row" not in cls.text and cls.elided == frozenset({"row"})
+    narrowed = check_source_full(text, "block.py").diagnostics
+    assert narrowed == check_source_full(text, "block.py", exhaustive=True).diagnostics == []

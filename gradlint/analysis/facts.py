@@ -168,6 +168,8 @@ FRESH_ORIGIN = fact("fresh_origin", "the value's origin was created here: the fi
 CREATED = fact("created", "the node that created the value (module, tensor, scaler)")
 NOT_FOLLOWED = fact("not_followed", "the result of a call of the code's own function that the analysis did not follow (too deep): "
                    "what it did is unknown, as are the gradients it may have cleared")
+ELIDED_METHOD = fact("elided_method", "a method of the class that the cheap first pass left out of the analysed code "
+                     "(prefilter): calling it is not followed, as beyond the inlining depth")
 SYM = fact("sym", "a parameter of a function analysed on its own (its name), or derived from one", survives={Op.ATTRIBUTE, Op.INDEX, Op.VIEW})
 FROZEN = fact("frozen", "a module attribute whose parameters had requires_grad switched off")
 OPT_PARAMS = fact("opt_params", "the origins an optimizer updates (frozenset)", join=Join.UNION)

@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import libcst as cst
 
 from . import kinds as K
-from .facts import ANY_FACTS, ELEM as _ELEM, ITEMS as _ITEMS, KIND_DEFINING, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
+from .facts import ANY_FACTS, ELEM as _ELEM, ITEMS as _ITEMS, KIND_DEFINING, NOT_FOLLOWED, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
 from .kinds import Kind, OriginKind
 
 # Creation order: origins, cuts and notes live in frozensets, whose iteration order depends on
@@ -336,6 +336,12 @@ OPAQUE = "opaque"
 # `.requires_grad = True`, `Variable(x.data, requires_grad=True)`): the cut is deliberate as a
 # new leaf's start, and a bug only where what it detached was being trained (GL103 decides)
 REWRAP = "rewrap"
+
+
+def not_followed(name: str, node: cst.CSTNode) -> Val:
+    """The result of a call of the code's own function `name` that the analysis does not follow
+    (too deep, or left out by the first pass): unknown, maybe computed from anything."""
+    return Val(frozenset({Origin(K.ORIGIN_SYM, f"{name}()", node, certain=False)}), attrs={NOT_FOLLOWED: True})
 
 
 def opaque(values: Iterable[Val], node: cst.CSTNode, kind: Kind | None = None, attrs: dict | None = None) -> Val:

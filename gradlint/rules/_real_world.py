@@ -186,6 +186,9 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL413': (
         ('https://github.com/huggingface/trl/pull/7252', 'entropy -(exp(logps) * logps) is 0 * -inf = NaN for masked (-inf) logits; sanitising the product afterwards with .nan_to_num(...) fixes only the forward value - the 0 * -inf product stays in the graph and back-propagates NaN into every logit of the row (Bugbot review on the PR).'),
     ),
+    'GL414': (
+        ('https://github.com/pytorch/pytorch/issues/29429', 'a segmentation loss is computed entirely in float16 (model output and NLLLoss .half()); the mean over 32x256x256 pixels first sums two million values in half precision, which overflows to inf/nan, and the model does not train'),
+    ),
     'GL501': (
         ('https://github.com/dillondavis/RecurrentAttentionConvolutionalNeuralNetwork/issues/4', 'the pairwise ranking loss returns one value per sample; with batch_size 32 instead of 1, .backward() is called on a vector'),
         ('https://github.com/Animadversio/GAN-Geometry/issues/4', 'torch.autograd.grad is asked for the gradient of a whole activation tensor (one value per perturbation) without grad_outputs'),

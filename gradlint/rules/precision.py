@@ -1,7 +1,7 @@
 """GL4xx numerical precision: finite differences, gradcheck dtypes, exact comparisons, large
 low-precision sums, AMP scaling, and the operations whose gradient turns into NaN.
 
-Why this module is long: it is a catalogue of 13 rules, one class each, and a rule class is
+Why this module is long: it is a catalogue of 14 rules, one class each, and a rule class is
 its own specification (rationale, flagged and correct examples, fix); the logic of a rule is a
 few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 """
@@ -18,6 +18,7 @@ from ..analysis import kinds as K
 from ..analysis.frameworks import jax as jax_overlay
 from ..analysis.frameworks.arrays import PROB_SAMPLERS, epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
+from ..analysis.frameworks import torch as torch_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
 from ..analysis.queries import certainly_computed, dtype_named, every_origin
@@ -549,6 +550,100 @@ class LargeSumInLowPrecision(Rule):
             f"(thresholds, finite-difference steps) and its scale depends on batch and image size; use reduction=\"mean\" "
             f"or accumulate in float64",
         )
+
+
+class HalfClassLossMeanOverflow(Rule):
+    code = "GL414"
+    message = "nll_loss/cross_entropy averaged in float16 over more than 65504 targets: the float16 sum and count overflow, the loss is nan, inf or 0"
+    severity = Severity.ERROR
+    docs = "https://github.com/pytorch/pytorch/issues/61523"
+    triggers = ("half", "float16")
+    # a function computing the loss of a float16 model it is given (`F.cross_entropy(out, y)`)
+    chunk_triggers = (r"\b(?:nll_loss|cross_entropy|NLLLoss|CrossEntropyLoss)\b",)
+    rationale = """
+        With class-index targets, `nll_loss` and `cross_entropy` (and `nn.NLLLoss`,
+        `nn.CrossEntropyLoss`) compute the mean as a sum of the picked log-probabilities
+        divided by the number (the total weight) of targets, both accumulated in the input's
+        dtype. In float16 (largest value 65504) a segmentation batch of 32x256x256 pixels
+        overflows both: the loss is nan (inf/inf), inf, or 0, and the model does not train
+        (pytorch#29429, pytorch#61523; measured on torch 2.13: 66,000 targets already give 0
+        or nan). bfloat16 has float32's range; under autocast these losses run in float32.
+
+        Instead: compute the loss in float32 (`F.cross_entropy(logits.float(), target)`), or
+        run the forward pass under `torch.autocast`, which does that for you.
+    """
+    invalid = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            logits = torch.randn(8, 21, 128, 128).half()
+            target = torch.randint(0, 21, (8, 128, 128))
+            loss = F.cross_entropy(logits, target)
+            """,
+            line=5,
+        ),
+    ]
+    valid = [
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(8, 21, 128, 128).half()
+        target = torch.randint(0, 21, (8, 128, 128))
+        loss = F.cross_entropy(logits.float(), target)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(256, 1000).half()
+        target = torch.randint(0, 1000, (256,))
+        loss = F.cross_entropy(logits, target)
+        """,
+    ]
+    LIMIT = 65504  # the largest float16 value: a count of targets beyond it is inf
+    FUNCTIONS = {"torch.nn.functional.nll_loss", "torch.nn.functional.cross_entropy"}
+    MODULES = {"NLLLoss", "CrossEntropyLoss", "NLLLoss2d"}
+
+    def on_call(self, ev: CallEvent) -> None:
+        if len(ev.args) < 2 or ev.ctx.amp is not None:
+            return  # autocast runs these losses in float32
+        func = ev.func
+        if ev.qual in self.FUNCTIONS:
+            red = torch_overlay.reduction_of(ev.kwargs)
+        elif func is not None and func.kind == K.MODULE and func.get(F.LOSS_MODULE) in self.MODULES:
+            red = func.get(F.REDUCTION)
+        else:
+            return
+        if red not in (None, "mean"):
+            return
+        logits, target = ev.args[0], ev.args[1]
+        if logits.get(F.DTYPE) != "float16" or target.get(F.DTYPE) not in ("int", None):
+            return  # (probability targets: the sum depends on the values, not on a count)
+        n = self._targets(logits, target)
+        if n is not None and n > self.LIMIT:
+            self.report(ev.node, (
+                f"this loss averages ~{n:,} float16 terms: it divides their float16 sum by their float16 count, and both "
+                f"overflow past 65504, so the loss is nan, inf or 0; compute it in float32 (`.float()` on the input) "
+                f"or under torch.autocast"))
+
+    @staticmethod
+    def _targets(logits, target) -> int | None:
+        """How many targets are averaged: the target's size, else the input's without the class
+        dimension (`(N, C, d1, ...)`). None when neither is stated."""
+        shape = target.get(F.SHAPE)
+        if shape is not None and all(isinstance(d, int) for d in shape):
+            n = 1
+            for d in shape:
+                n *= d
+            return n
+        shape = logits.get(F.SHAPE)
+        if shape is not None and len(shape) >= 2 and all(isinstance(d, int) for d in shape):
+            n = 1
+            for i, d in enumerate(shape):
+                if i != 1:
+                    n *= d
+            return n
+        return None
 
 
 class ClipBeforeUnscale(Rule):

@@ -63,6 +63,11 @@ TORCH_SHAPE_ONLY = frozenset(
 )
 DEFAULT_INT_FACTORIES = frozenset({"torch.randint", "torch.randperm", "torch.LongTensor", "torch.IntTensor", "torch.BoolTensor"})
 # factories whose shape is given by their positional arguments (or `size=`)
+# the typed constructors, given sizes as positional integers (uninitialised, like torch.empty)
+_LEGACY_CONSTRUCTORS = ("torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor", "torch.HalfTensor", "torch.IntTensor",
+                        "torch.BoolTensor", "torch.cuda.FloatTensor", "torch.Tensor")
+_TYPED_CONSTRUCTOR_DTYPES = {"torch.DoubleTensor": "float64", "torch.FloatTensor": "float32", "torch.cuda.FloatTensor": "float32",
+                              "torch.HalfTensor": "float16"}
 _SHAPED_FACTORIES = ("torch.randn", "torch.rand", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.randint", "torch.normal")
 
 TORCH_NO_GRAD = frozenset({"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad"})
@@ -448,8 +453,8 @@ def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
         attrs[F.DTYPE] = literal_dtype(ev.arg_nodes[0], args[0], it.default_dtype)
     elif q in ("torch.arange",) and all(isinstance(a.get(F.CONST), int) for a in args):
         attrs[F.DTYPE] = "int"
-    elif q == "torch.DoubleTensor":
-        attrs[F.DTYPE] = "float64"
+    elif q in _TYPED_CONSTRUCTOR_DTYPES:
+        attrs[F.DTYPE] = _TYPED_CONSTRUCTOR_DTYPES[q]
     elif q == "torch.from_numpy":
         attrs[F.DTYPE] = None
     else:
@@ -491,9 +496,13 @@ def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
 
 
 def _shape_from_args(q: str, ev: "CallEvent") -> tuple | None:
-    if q not in _SHAPED_FACTORIES:
-        return None
     nodes = ev.arg_nodes
+    if q in _LEGACY_CONSTRUCTORS:
+        # `torch.LongTensor(32, 256, 256)` is a size; `torch.FloatTensor([1, 2])` is data
+        if not nodes or ev.kw_nodes or not all(isinstance(literal(n), int) and not isinstance(literal(n), bool) for n in nodes):
+            return None
+    elif q not in _SHAPED_FACTORIES:
+        return None
     if q == "torch.full":
         nodes = nodes[:1]
         if nodes and isinstance(nodes[0], (cst.Tuple, cst.List)):
@@ -745,12 +754,20 @@ def _not_exporting(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) ->
     return Val(kind=K.NUMBER, attrs={F.CONST: False})
 
 
+_CLASS_LOSSES = r"\b(?:nll_loss|cross_entropy|NLLLoss|CrossEntropyLoss)\b"
+
+
+def _half_and(half: str) -> re.Pattern:
+    """A file that both spells float16 (`half`) and uses a class-index loss, in either order."""
+    return re.compile(rf"{half}(?s:.*?){_CLASS_LOSSES}|{_CLASS_LOSSES}(?s:.*?){half}")
+
+
 class Torch(Framework):
     name = "torch"
     tag = "torch"
     heads = ("torch",)
     evidence = Evidence(
-        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn.", "weight", "bias"),
+        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn.", "weight", "bias", "half", "float16"),
         literals=(".backward(", "autograd.grad", "autograd.backward", "gradcheck", "Optimizer)"),
         # constructing a torch.optim optimizer is training code even where the backward is
         # elsewhere (a builder, a model file with its optimizer): what it is given to update
@@ -788,6 +805,10 @@ class Torch(Framework):
                   # ... or an integer tensor made to require grad (`torch.arange(5, requires_grad=True)`,
                   # `torch.tensor([1, 2], requires_grad=True)`): it raises at once (GL312)
                   ("grad", re.compile(r"\btorch\.(?:arange|randint|tensor)\((?:[^()\n]|\([^()\n]*\))*\brequires_grad\s*=\s*True")),
+                  # a class-index loss in a file that computes in float16 (`nn.NLLLoss().half()`,
+                  # `F.cross_entropy(out, y)` of a `.half()` model): its mean overflows on a large
+                  # batch, no backward needed to see it (GL414)
+                  ("half", _half_and(r"\.half\(\)")), ("float16", _half_and(r"\bfloat16\b")),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
                   ("grad", _INSPECTS_GRAPH),

@@ -13,12 +13,11 @@ from .. import facts as F
 from .. import kinds as K
 from .. import frameworks
 from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, InplaceEvent, OptEvent, enter_grad_mode
-from ..kinds import Kind
 from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import facts_after_call
 from ..names import dotted_name
 from ..queries import certainly_computed, computed_by_autograd, fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
-from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, opaque
+from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, not_followed, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -233,6 +232,8 @@ class CallsMixin(_Base):
             return self.call_qual(ev, st, star)
         if func.kind == K.MODULE and ev.recv is not None:
             return self.call_module(func, ev, st)  # `self.encoder(x)`: a submodule call
+        if func.get(F.ELIDED_METHOD):  # a method the first pass left out: not followed, as when too deep
+            return not_followed(func.attrs[F.ELIDED_METHOD], ev.node)
         member_of = func.get(F.MEMBER_OF)
         if member_of is not None and not (ev.method is not None and ev.method in frameworks.MODULE_METHODS):
             # `model.encoder(x)` where the model's class is not seen: a submodule or a method of
@@ -309,8 +310,7 @@ class CallsMixin(_Base):
                     f.truncated = True
                     if self._truncated_now is not None:
                         self._truncated_now.add(f.node)
-            o = Origin(K.ORIGIN_SYM, f"{fn.name}()", ev.node, certain=False)
-            return Val(frozenset({o}), attrs={F.NOT_FOLLOWED: True})
+            return not_followed(fn.name, ev.node)
         fn.inlined = True
         if self._inlined_now is not None:
             self._inlined_now.add(fn.node)
@@ -617,7 +617,7 @@ class CallsMixin(_Base):
         return Val(frozenset({o}), kind=K.MODULE, attrs=a)
 
     # ---------------------------------------------------------------- primitives
-    def op_result(self, node, st: State, vals: Iterable[Val], kind: Kind | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
+    def op_result(self, node, st: State, vals: Iterable[Val], kind: K.Kind | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
         """A differentiable operation on `vals` under the current grad mode. `saves`: the op
         keeps tensors for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and
         mean do not, so walking them twice is harmless and they add no graph node."""

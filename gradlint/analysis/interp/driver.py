@@ -72,8 +72,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
     MAX_LOOP_NEST_UNROLLED = 3
 
     def __init__(self, body, emit: Callable[[Event], None], *, budget: int = 2_000_000, run_cache: RunCache | None = None,
-                 project: Project | None = None) -> None:
+                 project: Project | None = None, elided_members: dict[int, frozenset[str]] | None = None) -> None:
         # `body`: the module's top-level statements (a Module is accepted too)
+        # `elided_members`: class node id -> the methods the first pass left out of its skeleton
+        self.elided_members = elided_members or {}
         self.body = list(body.body) if isinstance(body, cst.Module) else list(body)
         self._emit = emit
         self.genv: dict[str, Val] = {}

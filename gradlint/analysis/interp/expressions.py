@@ -243,6 +243,8 @@ class ExpressionsMixin(_Base):
             m = info.find_method(attr)
             if m is not None:
                 return Val(base.live, base.cuts, base.notes, base.graphs, K.BOUND, {F.FN: m, F.SELF: base})
+            if attr in info.elided:
+                return Val(kind=None, attrs={F.ELIDED_METHOD: attr})
             entry = frameworks.jax.flax_entry(info, attr)
             if entry is not None:  # `jax.jit(model.apply)`: __call__, without the variables
                 return Val(base.live, base.cuts, base.notes, base.graphs, K.BOUND,

@@ -58,6 +58,7 @@ class InterpreterHost(Interp, Protocol):
     # driver
     _recording: list | None
     project: Any
+    elided_members: dict[int, frozenset[str]]
     runs: int
 
     def set_emitter(self, emit: Callable[["Event"], None]) -> None: ...

@@ -523,8 +523,10 @@ class StatementsMixin(_Base):
                     info.framework = parent.framework
                 for mname, m in parent.methods.items():
                     info.methods.setdefault(mname, m)
+                info.elided |= parent.elided
         inherited = dict(info.methods)
         info.methods = {}
+        info.elided |= self.elided_members.get(id(node), frozenset())
         body = node.body.body
         class_env = st  # class bodies see enclosing names; methods close over the module
         for stmt in body:
