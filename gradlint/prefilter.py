@@ -475,7 +475,7 @@ def _skeleton(header: Chunk, members: list[Chunk], elided: frozenset[str] = froz
     return Unit(text, lines, elided)
 
 
-_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup")
+_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup", "_call")  # (`_call`: what a torch Transform runs when called)
 _FORWARD_MEMBERS = ("forward", "call", "__call__")  # what makes a class a model (torch, Keras, flax/haiku)
 
 

@@ -120,6 +120,8 @@ _INSPECTS_GRAPH = re.compile(
 
 TORCH_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
 AUTOGRAD_FUNCTION_BASES = ("torch.autograd.Function", "torch.autograd.function.Function")
+# a torch.distributions Transform: calling the instance (`t(x)`) runs its `_call(x)`
+TRANSFORM_BASES = ("torch.distributions.transforms.Transform", "torch.distributions.Transform")
 OPTIMIZER_BASES = ("torch.optim.Optimizer", "torch.optim.optimizer.Optimizer")
 
 # torch functions that *call* the module they are given and return its output
@@ -880,6 +882,8 @@ class Torch(Framework):
             roles.add("module")
         if qual in AUTOGRAD_FUNCTION_BASES:
             roles.add("autograd_function")
+        if qual in TRANSFORM_BASES:
+            roles.add("call:_call")  # the method a call of the instance runs
         if qual in OPTIMIZER_BASES:
             roles.add("optimizer")
         return frozenset(roles)

@@ -530,7 +530,7 @@ class CallsMixin(_Base):
         vals = ([] if frozen else [mod]) + ev.args + list(ev.kwargs.values())
         fw = mod.get(F.FW) or fw_of(vals) or "torch"
         if info is not None:
-            fwd = info.find_method("forward") or info.find_method("call") or info.find_method("__call__")
+            fwd = info.find_method("forward") or info.find_method("call") or info.find_method("__call__") or info.find_method(info.call_method or "")
             if fwd is not None:
                 ret = self.call_function(fwd, ev, st, ev.args, ev.kwargs, self_val=mod)
                 if not frozen and _cut_inside(ret, mod):

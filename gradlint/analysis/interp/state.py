@@ -41,7 +41,7 @@ class RuleStates(Protocol):
 
 class ClassInfo:
     __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts",
-                 "uses", "evidence_values", "framework", "saves", "parents", "elided")
+                 "uses", "evidence_values", "framework", "saves", "parents", "elided", "call_method")
 
     def __init__(self, node: cst.ClassDef, name: str) -> None:
         self.node = node
@@ -50,6 +50,7 @@ class ClassInfo:
         self.parents: list[ClassInfo] = []  # the bases defined in the file, in order
         self.methods: dict[str, FunctionInfo] = {}
         self.elided: frozenset[str] = frozenset()  # methods the first pass left out (prefilter.Unit.elided)
+        self.call_method: str | None = None  # what a call of an instance runs, by a library base ("_call" of a Transform)
         self.is_module = False
         self.is_lightning = False
         self.is_autograd_fn = False

@@ -510,6 +510,7 @@ class StatementsMixin(_Base):
                     info.is_optimizer = True
                 if "test" in roles:
                     info.is_test = True
+                info.call_method = next((r[len("call:"):] for r in roles if r.startswith("call:")), info.call_method)
             elif b.kind == K.CLASS:
                 parent: ClassInfo = b.attrs[F.CLS]
                 info.bases.append(parent.name)
@@ -518,6 +519,7 @@ class StatementsMixin(_Base):
                 info.is_lightning |= parent.is_lightning
                 info.is_autograd_fn |= parent.is_autograd_fn
                 info.is_optimizer |= parent.is_optimizer
+                info.call_method = info.call_method or parent.call_method
                 info.is_keras |= parent.is_keras
                 if parent.framework != "torch":
                     info.framework = parent.framework
