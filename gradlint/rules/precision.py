@@ -1159,9 +1159,83 @@ class WhereNanGradient(_FlowsToLoss):
         )
 
 
+_FLOORS = frozenset({"maximum", "clamp", "clamp_min", "clip", "clip_by_value", "fmax"})
+
+
+def _short(code: str) -> str:
+    return code if len(code) <= 50 else code[:47] + "..."
+
+
+def _floored_sqrt(ctx, ev: CallEvent):
+    """The sqrt call a floor (`maximum(d, eps)`, `d.clamp(min=eps)`, `clip_by_value(d, eps, m)`)
+    is applied to, `d` being the call or a name bound to it earlier in the function; None
+    otherwise. The floor is a small positive constant (a literal, `eps`, `K.epsilon()`)."""
+    f = ev.node.func
+    kw = ev.kw_nodes
+    if ev.method is not None and isinstance(f, cst.Attribute) and ev.recv is not None and ev.qual is None:
+        pairs = [(f.value, kw.get("min") if ev.name in ("clamp", "clip") else (ev.arg_nodes or [kw.get("min")])[0])]
+        if ev.name in ("clamp", "clip") and "min" not in kw and ev.arg_nodes:
+            pairs = [(f.value, ev.arg_nodes[0])]
+    else:
+        nodes = ev.arg_nodes
+        if len(nodes) < 1:
+            return None
+        if ev.name in ("maximum", "fmax"):
+            pairs = [(nodes[0], nodes[1]), (nodes[1], nodes[0])] if len(nodes) >= 2 else []
+        else:
+            pairs = [(nodes[0], kw.get("min") or kw.get("clip_value_min") or kw.get("a_min") or (nodes[1] if len(nodes) >= 2 else None))]
+    for operand, floor in pairs:
+        if floor is None or not _positive_constant(floor):
+            continue
+        node = operand
+        if isinstance(node, cst.Name):
+            node = _last_binding(ctx, node)
+        if isinstance(node, cst.Call) and callee_last(node) == "sqrt" and node.args and not _kept_from_zero(ctx, node.args[0].value):
+            return node
+    return None
+
+
+def _kept_from_zero(ctx, node, depth: int = 0) -> bool:
+    """The sqrt's input is already kept away from 0: floored (`maximum(s, eps)`, `s.clamp(min=eps)`),
+    a softplus, or `s + eps` (a name bound to one earlier in the function counts)."""
+    if isinstance(node, cst.Name) and depth < 2:
+        bound = _last_binding(ctx, node)
+        return bound is not None and _kept_from_zero(ctx, bound, depth + 1)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return _positive_constant(node.left) or _positive_constant(node.right)
+    if not isinstance(node, cst.Call):
+        return False
+    name = callee_last(node)
+    if name == "softplus":
+        return True
+    if name not in _FLOORS:
+        return False
+    floors = [a.value for a in node.args if a.keyword is None or a.keyword.value in ("min", "clip_value_min", "a_min")]
+    if isinstance(node.func, cst.Attribute) and name in ("clamp", "clip", "clamp_min"):
+        floors = floors[:1]  # `s.clamp(min=eps)`, `s.clamp_min(eps)`: the receiver is the input
+    # any floor but a literal 0 (or below): a named bound (`CLAMP_LB`, `min_var`) is one
+    return any(not isinstance(v := literal(f), (int, float)) or v > 0 for f in floors)
+
+
+def _positive_constant(node) -> bool:
+    """A small positive constant: a positive literal, a name that says it is an epsilon, a call
+    that returns one (`K.epsilon()`) or makes a tensor of one (`torch.tensor(1e-6)`)."""
+    v = literal(node)
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return v > 0
+    if isinstance(node, cst.Call):
+        if callee_last(node) in ("tensor", "constant", "array", "asarray", "as_tensor", "convert_to_tensor") and node.args:
+            return _positive_constant(node.args[0].value)  # `torch.tensor(1e-6)`, `tf.constant(1e-7)`
+        return callee_last(node) == "epsilon"
+    if isinstance(node, cst.Name) and node.value.isupper():
+        return True  # a module constant (`CLAMP_LB`, `MIN_NORM`)
+    return not isinstance(node, (cst.Integer, cst.Float)) and epsilon_like(node)
+
+
 class SqrtOfSumOfSquares(_FlowsToLoss):
     code = "GL408"
-    message = "sqrt(sum(x**2)), sqrt(var) or a JAX/TensorFlow norm without an epsilon: the gradient is NaN where the value is exactly 0"
+    message = ("sqrt(sum(x**2)), sqrt(var), a JAX/TensorFlow norm, or a sqrt floored only after the fact, without an epsilon "
+               "inside: the gradient is NaN where the value is exactly 0")
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.linalg.vector_norm.html"
     triggers = ("sqrt", "** 0.5", "**0.5", "norm")
@@ -1183,8 +1257,16 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         by a `GradientTape` inside another recording tape, or by TF1's `tf.gradients`, is
         differentiable again, so a penalty built from it is on the path.
 
+        A floor applied *after* the square root — `maximum(sqrt(s), eps)`,
+        `sqrt(s).clamp(min=eps)`, a hand-written cosine or norm denominator, whatever `s` is —
+        says that `s` can be 0 and keeps the value finite, but at `s == 0` the sqrt's
+        derivative is infinite and the floor's is 0: 0 * inf = NaN (measured on torch 2.13;
+        optax documents it for JAX, keras#3031 for Keras). Not reported when the input is
+        floored first.
+
         Instead: `torch.linalg.vector_norm(a - b, dim=1)` (its gradient at 0 is defined), or
-        `torch.sqrt(u + eps)` with a small eps (1e-12 in float64, 1e-8 in float32).
+        `torch.sqrt(u + eps)` with a small eps (1e-12 in float64, 1e-8 in float32), or floor
+        the input: `sqrt(maximum(s, eps ** 2))`.
     """
     invalid = [
         Invalid(
@@ -1232,8 +1314,27 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             """,
             line=11,
         ),
+        Invalid(  # keras-team/keras#3031: a cosine denominator floored after its sqrt
+            """
+            import torch
+            a = torch.zeros(4, 8, requires_grad=True)
+            b = torch.randn(4, 8)
+            denominator = torch.sqrt((a * b).sum(-1) ** 2 + (a * a).sum(-1) * (b * b).sum(-1))
+            cosine = (a * b).sum(-1) / torch.clamp(denominator, min=1e-7)
+            cosine.sum().backward()
+            """,
+            line=4,
+        ),
     ]
     valid = [
+        """
+        import torch
+        a = torch.zeros(4, 8, requires_grad=True)
+        b = torch.randn(4, 8)
+        denominator = torch.sqrt(torch.clamp((a * a).sum(-1) * (b * b).sum(-1), min=1e-14))
+        cosine = (a * b).sum(-1) / denominator
+        cosine.sum().backward()
+        """,
         """
         import torch
         emb = torch.nn.Embedding(100, 16)
@@ -1246,13 +1347,13 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         import jax.numpy as jnp
         def loss(w, x):
             z = x @ w
-            z = z / jnp.maximum(jnp.linalg.norm(z, axis=-1, keepdims=True), 1e-12)  # normalising, kept away from 0
+            z = z * jax.lax.rsqrt(jnp.maximum(jnp.sum(z * z, axis=-1, keepdims=True), 1e-24))  # normalising, floored inside
             return jnp.sum(z ** 2) + 1e-4 * jnp.sum(w ** 2)  # a squared norm as a sum of squares
         print(jax.grad(loss)(jnp.ones((3, 2)), jnp.ones((4, 3))))
         """,
     ]
 
-    call_names = frozenset({"sqrt", "pow", "norm", "vector_norm", "reduce_euclidean_norm", "global_norm"})
+    call_names = frozenset({"sqrt", "pow", "norm", "vector_norm", "reduce_euclidean_norm", "global_norm"}) | _FLOORS
     _NAN_NORMS = jax_overlay.NAN_AT_ZERO_NORMS | tf_overlay.NAN_AT_ZERO_NORMS
 
     def __init__(self, ctx) -> None:
@@ -1264,9 +1365,16 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         self._second_order = SecondOrder(tensorflow=True)
         self._penalties: set[int] = set()  # sites reported through a returned penalty
         self._framework: dict[int, str] = {}  # sites computed by TensorFlow/JAX (torch otherwise): the remedy's spelling
+        self._floor_of: dict[int, cst.CSTNode] = {}  # sqrt call -> the floor applied to its result afterwards
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
+        if last in _FLOORS:
+            floored = _floored_sqrt(self.ctx, ev) if ev.qual is None or ev.qual.startswith(("torch.", "jax.", "tensorflow.", "keras.")) else None
+            if floored is not None and ev.result.live:
+                self._floor_of.setdefault(id(floored), ev.node)  # the message names the floor, however the site is reached
+                self.mark(ev, floored, data=("floor", ev.node))
+            return
         if ev.qual in self._NAN_NORMS and ev.result.live:
             # JAX's and TensorFlow's Euclidean norm is this square root (torch's norms define 0 there)
             order = ev.arg(1, "ord")
@@ -1335,6 +1443,12 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
     def on_function(self, ev) -> None:
         super().on_function(ev)
         self._returned_penalty(ev)
+        # a floor after a sqrt in a forward()/call() whose inputs are what earlier layers
+        # computed (a weightless merge layer): the floor is the evidence, its output is trained
+        if ev.kind == "standalone" and ev.ctx.grad == "on" and trained_forward(ev.fn) and not any(o.certain for o in ev.returns.live):
+            for n in ev.returns.sorted_notes(self.note_kind):
+                if isinstance(n.data, tuple) and n.data[0] == "floor":
+                    self.report_site(n.node, n.data, None)
 
     def _returned_penalty(self, ev) -> None:
         """A gradient penalty returned to the caller (`return ((slopes - 1) ** 2).mean()`
@@ -1410,6 +1524,17 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         return callee_last(node) == "var"
 
     def report_site(self, site, data, ev) -> None:
+        if id(site) in self._floor_of:  # ("floor", the floor applied after the sqrt), or a sum of squares floored so
+            floor = self._floor_of[id(site)]
+            self.report(
+                site,
+                lambda line: (
+                    f"the floor on line {line(floor)} (`{_short(self.ctx.code(floor))}`) keeps this square root's value away "
+                    f"from 0 but not its gradient: where its input is 0 the sqrt's derivative is infinite and the floor's is 0, "
+                    f"so 0 * inf = NaN reaches every gradient behind it; floor the input instead (`sqrt(maximum(s, eps ** 2))`)"
+                ),
+            )
+            return
         if isinstance(data, tuple):  # a JAX/TensorFlow norm: ("norm", why)
             what = self.ctx.code(site.func) if isinstance(site, cst.Call) else "this norm"
             where, instead = {
@@ -1421,8 +1546,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
                              "use `sqrt(sum(g ** 2) + eps)`"),
                 "normalised": ("a row of zeros (padding, a dead feature) makes `x / norm(x)` 0/0 = NaN, and the norm's "
                                "gradient there is 0/0 too",
-                               "divide by `jnp.maximum(norm, eps)` / `tf.maximum(norm, eps)` (what torch's F.normalize does), "
-                               "or use tf.math.l2_normalize"),
+                               "floor the sum of squares before the root, `x * jax.lax.rsqrt(jnp.maximum(jnp.sum(x * x, axis, "
+                               "keepdims=True), eps ** 2))` (what tf.math.l2_normalize does; a floor on the norm itself keeps "
+                               "its NaN gradient)"),
             }[data[1]]
             self.report(
                 site,

@@ -104,7 +104,10 @@ TF_CAST = frozenset({"tensorflow.cast", "keras.ops.cast", "keras.backend.cast", 
 TF_NO_GRADIENT_FUNCS = frozenset({"py_func", "numpy_function"})
 # Integer and boolean dtypes, as `tf.cast`/`K.cast` spell them (`tf.int32`, 'int32', "bool").
 TF_INT_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool"})
-KERAS_MODULE_BASES = ("keras.Model", "keras.layers.Layer", "keras.Layer", "keras.models.Model", "keras.Sequential", "tensorflow.Module")
+KERAS_MODULE_BASES = ("keras.Model", "keras.layers.Layer", "keras.Layer", "keras.models.Model", "keras.Sequential", "tensorflow.Module",
+                      # Keras 2's own module paths (`from keras.engine.topology import Layer`)
+                      "keras.engine.topology.Layer", "keras.engine.base_layer.Layer", "keras.engine.Layer",
+                      "keras.engine.training.Model", "keras.engine.Model")
 
 # Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
 _KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")

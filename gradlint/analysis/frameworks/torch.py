@@ -759,6 +759,11 @@ def _not_exporting(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) ->
 _CLASS_LOSSES = r"\b(?:nll_loss|cross_entropy|NLLLoss|CrossEntropyLoss)\b"
 
 
+_SQRT_FLOORED = re.compile(
+    r"\b(\w+)\s*=\s*[\w.]*\bsqrt\((?s:.{0,400}?)\b(?:maximum|clamp|clamp_min|clip|clip_by_value)\(\s*\1\b"
+    r"|\b(?:maximum|clamp|clip|clip_by_value)\(\s*[\w.]*\bsqrt\(|\bsqrt\((?:[^()\n]|\([^()\n]*\))*\)\.clamp(?:_min)?\(")
+
+
 def _half_and(half: str) -> re.Pattern:
     """A file that both spells float16 (`half`) and uses a class-index loss, in either order."""
     return re.compile(rf"{half}(?s:.*?){_CLASS_LOSSES}|{_CLASS_LOSSES}(?s:.*?){half}")
@@ -769,7 +774,7 @@ class Torch(Framework):
     tag = "torch"
     heads = ("torch",)
     evidence = Evidence(
-        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn.", "weight", "bias", "half", "float16"),
+        words=("grad", "backward", "Optimizer", "optim.", "checkpoint", "nn.", "weight", "bias", "half", "float16", "sqrt"),
         literals=(".backward(", "autograd.grad", "autograd.backward", "gradcheck", "Optimizer)"),
         # constructing a torch.optim optimizer is training code even where the backward is
         # elsewhere (a builder, a model file with its optimizer): what it is given to update
@@ -811,6 +816,10 @@ class Torch(Framework):
                   # `F.cross_entropy(out, y)` of a `.half()` model): its mean overflows on a large
                   # batch, no backward needed to see it (GL414)
                   ("half", _half_and(r"\.half\(\)")), ("float16", _half_and(r"\bfloat16\b")),
+                  # a square root floored after the fact (`d = K.sqrt(s)` ... `K.maximum(d, eps)`,
+                  # `torch.sqrt(s).clamp(min=eps)`): the floor says s can be 0, where the gradient
+                  # is NaN, in a layer's code too (GL413)
+                  ("sqrt", _SQRT_FLOORED),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
                   ("grad", _INSPECTS_GRAPH),
