@@ -738,7 +738,10 @@ _LEAF_INPLACE = re.compile(
     r"^[ \t]*(\w+)[ \t]*=[^\n]*\brequires_grad(?:_\([ \t]*(?:True)?[ \t]*\)|[ \t]*=[ \t]*True)[^\n]*\n(?:[^\n]*\n){0,20}?"
     r"(?:[ \t]*\1(?:(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)|[ \t]*[-+*/]=|\.[a-z]\w*_\()"
     # ... or given to a call with `out=` (`torch.add(c, 1, out=c)`, GL311)
-    r"|[^\n]*\b\1\b[^\n]*,[ \t]*out[ \t]*=(?!=))",
+    r"|[^\n]*\b\1\b[^\n]*,[ \t]*out[ \t]*=(?!=))"
+    # ... or a tensor written into (`E[:, 0::2] = ...`) and only afterwards frozen
+    # (`E.requires_grad = False` within 10 lines): the write happened while it required grad
+    r"|^[ \t]*(\w+)(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)[^\n]*\n(?:[^\n]*\n){0,10}?[ \t]*\2\.requires_grad[ \t]*=[ \t]*False",
     re.M,
 )
 
