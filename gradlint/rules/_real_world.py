@@ -126,15 +126,17 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/j-sripad/mulitresunet-pytorch/issues/3', "Respath adds the 1x1 shortcut into x with +=, but x is the F.relu output of conv2d_bn_3x3, which ReLU's backward needs unchanged (the loop body repeats the pattern)"),
     ),
     'GL308': (
+        ('https://github.com/Atcold/NYU-DLSP20/issues/765', 'fixed sinusoidal position encodings are written by slice assignment into nn.Embedding.weight (a leaf parameter) with grad mode on'),
         ('https://github.com/xhwNobody/yolov5_prune_sfp/issues/17', "the YOLOv5 head's bias initialisation takes b = mi.bias.view(m.na, -1) and adds the objectness/class priors with b[:, 4] += ..., an in-place update of a view of a parameter with grad mode on"),
         ('https://github.com/official-stockfish/nnue-pytorch/pull/75', "the virtual (factorised) input features' weights are zeroed by slice assignment into the input layer's weight, a parameter, with grad mode on, which recent PyTorch versions reject"),
         ('https://github.com/pytorch/examples/pull/781', 'the hand-written SGD step updates each parameter of fc with param.add_(...) outside torch.no_grad(); a parameter is a leaf that requires grad, so the in-place update is refused'),
         ('https://discuss.pytorch.org/t/inplace-operation-changes-is-leaf-attribute/120297', '`c` is a user-created leaf with requires_grad=True; `index_copy_` writes into it outside no_grad, which autograd forbids (same thread also tries `c += 1` and `c.add_(1)`).'),
-        ('https://github.com/pytorch/pytorch/issues/39150', '`bar` is a slice (view) of the requires-grad leaf `foo`; `bar *= 10` modifies the leaf through the view (old versions failed later with "leaf variable has been moved into the graph interior").'),
     ),
     'GL309': (
         ('https://github.com/BorealisAI/advertorch/issues/49', 'the adversarial batch returned by the FGSM attack is the result of arithmetic and clamp (a non-leaf), so after backward its .grad is None and .grad.clone() fails'),
         ('https://github.com/pytorch/pytorch/issues/2677', 'y = conv(x) reports requires_grad True, so the user expects y.grad after final.backward(), but y is an intermediate and its gradient is not stored'),
+        ('https://github.com/pytorch/pytorch/issues/8287', '`x = torch.randn(..., requires_grad=True).cuda(0)` makes x a non-leaf copy, so after the manual two-stage backward `x.grad` is None (h2, made with detach().requires_grad_(), IS a leaf and its .grad is fine).'),
+        ('https://github.com/pytorch/pytorch/issues/13113', '`a = a.cuda()` rebinds the name to a non-leaf copy of the requires_grad leaf, so `a.grad` is None after backward.'),
     ),
     'GL311': (
         ('https://discuss.pytorch.org/t/inplace-operation-changes-is-leaf-attribute/120297', '`torch.add(c, 1, out=c)` writes the result into the requires-grad leaf `c` through the out= argument; out= functions do not support autograd when an argument requires grad.'),

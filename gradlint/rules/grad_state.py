@@ -1237,6 +1237,10 @@ class GradOfNonLeaf(Rule):
         has `.grad` None unless `h.retain_grad()` was called before the backward pass;
         PyTorch only warns.
 
+        This includes a tensor made with `requires_grad=True` and then moved or cast
+        (`torch.randn(3, requires_grad=True).cuda()`): GL304 reports that line with its fix,
+        and this rule the first read of the None, where PyTorch itself warns.
+
         Instead: call `h.retain_grad()` before `backward()`, or get the gradient directly with
         `torch.autograd.grad(loss, h)`.
     """
@@ -1263,13 +1267,39 @@ class GradOfNonLeaf(Rule):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._read_from: set[int] = set()  # the moves/casts whose non-leaf result had its .grad read
+
     def on_use(self, ev: UseEvent) -> None:
         if ev.name != "grad":
             return
         v = ev.value
-        if v.get(F.NONLEAF_FROM) is not None or v.get(F.RETAINS_GRAD) or not proven_non_leaf(v):
+        if v.get(F.RETAINS_GRAD):
             return
         node = ev.node
+        src = v.get(F.NONLEAF_FROM)
+        if src is not None and not isinstance(src, cst.Call):
+            return  # `w = w - lr * w.grad` outside no_grad: GL305's finding, on that line
+        if src is not None:
+            if id(src) in self._read_from:
+                return  # the first read of each such tensor says it
+            self._read_from.add(id(src))
+            # a leaf moved/cast after requires_grad was set (GL304 reports that line, with its
+            # fix): here, where the None is read, say where the non-leaf came from, as
+            # PyTorch's own warning does at this read
+            name = self.ctx.code(node.value) if isinstance(node, cst.Attribute) else "this tensor"
+            self.report(
+                node,
+                lambda line: (
+                    f"`{name}` is the non-leaf result of `{call_name(src)}` on line {line(src)}, applied after requires_grad "
+                    f"was set: its .grad is None after backward(); read the .grad of the leaf (or make the tensor where it "
+                    f"lives with `requires_grad=True`)"
+                ),
+            )
+            return
+        if not proven_non_leaf(v):
+            return
         self.report(
             node,
             f"`{self.ctx.code(node.value) if isinstance(node, cst.Attribute) else 'this tensor'}` is the result of an operation "
