@@ -249,6 +249,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/Cranial-XIX/FAMO/issues/4', 'in the multi-task update, clip_grad_norm_ is called before loss.backward(), so it clips the (already cleared) old gradients and the new gradients reach the step unclipped'),
         ('https://github.com/APPFL/APPFL/issues/197', "In the federated client's local-training loop `clip_grad_norm_` runs after `optimizer.step()`, so the weights were already updated with the unclipped gradients (and DP sensitivity assumes clipping that never happened)."),
         ('https://github.com/taesunwhang/UMS-ResSel/issues/3', 'In the PostTraining trainer (gradient accumulation over a virtual batch) `nn.utils.clip_grad_norm_` is called after `self.optimizer.step()` and right before `zero_grad()`, so clipping never affects an update.'),
+        ('https://github.com/simchowitzlabpublic/nano-world-model/pull/22', "`clip_grad_norm_` is called inside a LightningModule's `training_step`, i.e. before Lightning runs `backward()`, so it sees `p.grad is None` (or stale grads) and the optimizer step is never clipped."),
     ),
     'GL704': (
         ('https://github.com/bytetriper/RAE/issues/67', 'optimizer.zero_grad(set_to_none=True) is called inside the micro-batch loop, so every micro-batch clears the gradients of the previous ones and accumulation keeps only the last micro-batch'),

@@ -23,7 +23,7 @@ from ..analysis.frameworks.lightning import LIGHTNING_BASES
 from ..analysis.frameworks.torch import TRAINABLE_MODULES
 from ..analysis.queries import module_origins
 from ..analysis.values import Val
-from ..analysis.walk import parent_map, walk
+from ..analysis.walk import callee_last, parent_map, walk
 from ..diagnostics import Severity
 from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
 from .base import Family, Invalid, Rule
@@ -382,8 +382,14 @@ class GradClipMisplaced(Rule):
         reach the step unclipped. Either way `max_grad_norm` is silently ignored and training
         can diverge on the exploding gradients it was meant to bound.
 
+        The same holds for a LightningModule's `training_step` under automatic optimization:
+        Lightning runs `backward()` after `training_step` returns, so a clip inside it sees the
+        previous step's gradients (or None), which Lightning clears before the new backward.
+
         Instead: `loss.backward()` → `clip_grad_norm_(model.parameters(), max_norm)` →
-        `optimizer.step()` (with AMP, `scaler.unscale_(optimizer)` before clipping).
+        `optimizer.step()` (with AMP, `scaler.unscale_(optimizer)` before clipping). In
+        Lightning: `Trainer(gradient_clip_val=...)`, or clip in `configure_gradient_clipping` /
+        `on_before_optimizer_step`.
     """
     invalid = [
         Invalid(
@@ -427,6 +433,9 @@ class GradClipMisplaced(Rule):
         """,
     ]
 
+    # torch's and accelerate's clipping functions, a file's own copy of them, Lightning's own method
+    _CLIP_NAMES = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_gradients"})
+
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._events: dict[tuple, OptEvent] = {}  # (run, id(node)) -> the step/zero_grad event
@@ -437,6 +446,26 @@ class GradClipMisplaced(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind in ("backward", "autograd_grad"):
             self._order.append(ev)
+
+    def on_call(self, ev: CallEvent) -> None:
+        """Clipping inside a LightningModule's training_step under automatic optimization:
+        Lightning's backward for this step runs only after training_step returns."""
+        if callee_last(ev.node) not in self._CLIP_NAMES:
+            return
+        fn = ev.ctx.fn
+        if fn is None or fn.name != "training_step" or fn.cls is None or not fn.cls.is_lightning:
+            return
+        if any(isinstance(e, DiffEvent) and e.ctx.run == ev.ctx.run for e in self._order):
+            return  # a backward of its own ran before it in this step
+        if not automatic_lightning_optimization(self.ctx, fn.cls):
+            return
+        self.report(
+            ev.node,
+            "gradients are clipped inside training_step, before Lightning runs this step's backward() (it does so after "
+            "training_step returns): this clips the previous step's gradients, which are cleared before the new ones are "
+            "computed, so the update is never clipped; pass `gradient_clip_val` to the Trainer, or clip in "
+            "`configure_gradient_clipping` / `on_before_optimizer_step`",
+        )
 
     def finish(self) -> None:
         for c, step in self._unknown_after_step:
@@ -1214,6 +1243,28 @@ class HfCheckpointingFrozenInputs(Rule):
         return False
 
 
+def automatic_lightning_optimization(ctx, info) -> bool:
+    """The class is a LightningModule under automatic optimization: Lightning runs backward()
+    and step() around what `training_step` returns. Not in a file that mentions
+    `automatic_optimization` (manual optimization, here or in a base)."""
+    return "automatic_optimization" not in ctx.code_text and _lightning_all_the_way(ctx, info, 0)
+
+
+def _lightning_all_the_way(ctx, info, depth: int) -> bool:
+    """Every base of the class is Lightning's module, or a class of this file that is
+    (a base the analysis could not resolve may turn automatic optimization off)."""
+    if depth > 8 or len(info.bases) != len(info.node.bases):
+        return False
+    classes = {c.name: c for c in ctx.interp.classes}
+    for b in info.bases:
+        if b in LIGHTNING_BASES:
+            continue
+        parent = classes.get(b)
+        if parent is None or parent is info or not parent.is_lightning or not _lightning_all_the_way(ctx, parent, depth + 1):
+            return False
+    return True
+
+
 class TrainingStepReturnsNothing(Rule):
     code = "GL708"
     message = "a LightningModule's training_step returns nothing: with automatic optimization Lightning skips every batch"
@@ -1304,7 +1355,7 @@ class TrainingStepReturnsNothing(Rule):
         if fn.name != "training_step" or fn.cls is None or not fn.cls.is_lightning or id(fn.node) in self._done:
             return
         self._done.add(id(fn.node))
-        if "automatic_optimization" in self.ctx.code_text or not self._lightning_all_the_way(fn.cls, 0):
+        if not automatic_lightning_optimization(self.ctx, fn.cls):
             return  # manual optimization (here or in a base class gradlint does not see)
         body = fn.node.body
         stmts = body.body if isinstance(body, cst.IndentedBlock) else ()
@@ -1316,20 +1367,6 @@ class TrainingStepReturnsNothing(Rule):
             "None return as \"skip this batch\" and runs no backward and no optimizer step, so the model never trains; "
             "`return loss` (or a dict with a \"loss\" key)",
         )
-
-    def _lightning_all_the_way(self, info, depth: int) -> bool:
-        """Every base of the class is Lightning's module, or a class of this file that is
-        (a base the analysis could not resolve may turn automatic optimization off)."""
-        if depth > 8 or len(info.bases) != len(info.node.bases):
-            return False
-        classes = {c.name: c for c in self.ctx.interp.classes}
-        for b in info.bases:
-            if b in LIGHTNING_BASES:
-                continue
-            parent = classes.get(b)
-            if parent is None or parent is info or not parent.is_lightning or not self._lightning_all_the_way(parent, depth + 1):
-                return False
-        return True
 
     @staticmethod
     def _returns_a_value(fn_node) -> bool:

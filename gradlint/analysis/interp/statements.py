@@ -585,7 +585,12 @@ class StatementsMixin(_Base):
             outs.append(s)
         was_dead = st.dead
         st.dead = False
+        imported = {} if was_dead else _imported_with_fallback(node, outs[0])
         st.absorb(outs[1:] if was_dead else outs)
+        # `try: from pytorch_lightning import LightningModule` / `except ImportError:` a stub of
+        # it: the names the try imports are the library's (the stub stands in only where it is
+        # missing); flags the handler sets (`HAS_APEX = False`) stay joined
+        st.env.update(imported)
         if node.finalbody is not None:
             dead = st.dead
             st.dead = False
@@ -771,3 +776,21 @@ def _detached(v: Val, c: Cut) -> Val:
     if elem is not None:
         attrs[F.ELEM] = _detached(elem, c)
     return cut(v, c, kind=v.kind, attrs=attrs or None)
+
+
+def _imported_with_fallback(node: cst.Try, out: State) -> dict[str, Val]:
+    """The library objects a `try` imports (as its completed path binds them) when a handler
+    catches ImportError/ModuleNotFoundError: name -> the import's value."""
+    if not any(_catches_import_error(h) for h in node.handlers):
+        return {}
+    names = [(a.evaluated_alias or a.evaluated_name).split(".")[0] if isinstance(s, cst.Import) else (a.evaluated_alias or a.evaluated_name)
+             for st in node.body.body if isinstance(st, cst.SimpleStatementLine)
+             for s in st.body if isinstance(s, (cst.Import, cst.ImportFrom)) and not isinstance(s.names, cst.ImportStar)
+             for a in s.names]
+    return {n: out.env[n] for n in names if n in out.env and out.env[n].kind == K.REF}
+
+
+def _catches_import_error(h: cst.ExceptHandler) -> bool:
+    t = h.type
+    kinds = [e.value for e in t.elements] if isinstance(t, cst.Tuple) else [t]
+    return any(dotted_name(k) in ("ImportError", "ModuleNotFoundError") for k in kinds if k is not None)
