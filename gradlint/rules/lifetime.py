@@ -670,7 +670,8 @@ class LossHistoryAccumulated(Rule):
             added = _rebound_sum(ev, self._torch_adds)  # `total = total + loss`: `total += loss` spelled out
             if added is None:
                 self._init_loops[(ev.ctx.run, ev.name)] = ev.ctx.loops
-                self._reset_in.setdefault((ev.ctx.run, ev.name), set()).update(id(n) for n, _ in ev.ctx.loops)
+                self._reset_in.setdefault((ev.ctx.run, ev.name), set()).update(
+                    id(n) for n, _ in ev.ctx.loops if not self._periodic_in(ev.node, n))
                 return
         elif ev.op not in ("+", "-"):
             return
@@ -705,6 +706,17 @@ class LossHistoryAccumulated(Rule):
             return  # `losses_q[k] += loss_q` ... `losses_q[-1].backward()`: a meta-loss, summed to be differentiated
         self._cands.setdefault(id(ev.node), (ev, "aug", added, self._init_of(ev, ev.name)))
         ev.add_note(Note("accum", ev.node))
+
+    def _periodic_in(self, node, loop) -> bool:
+        """`node` runs only every k-th iteration of `loop` (under `if step % k == 0:`): a
+        logging total reset that way still holds k iterations' graphs between resets."""
+        for a in self.ctx.ancestors(node):
+            if a is loop:
+                return False
+            if isinstance(a, cst.If) and any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
+                                             for n in walk(a.test)):
+                return True
+        return False
 
     def _extended(self, ev: AssignEvent, added) -> None:
         """`log += [loss]` (or `log = log + [loss]`): a list that keeps what it is extended with."""
