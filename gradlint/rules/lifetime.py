@@ -545,7 +545,8 @@ class LossHistoryAccumulated(Rule):
         `total_loss += loss` where `loss` has autograd history makes `total_loss` a tensor whose
         graph links every iteration's graph: none of them can be freed, and memory grows over
         the epoch (the PyTorch FAQ's first out-of-memory example). The same happens when the
-        accumulator is only used for logging.
+        accumulator is only used for logging, and when it is reset only every k-th step
+        (`if i % 100 == 99: running_loss = 0`): between resets it holds k steps' graphs.
 
         Instead: accumulate a number, `total_loss += loss.item()` (or `loss.detach()` to stay a
         tensor). The fix adds `.item()` when the accumulator started as a Python number and is
