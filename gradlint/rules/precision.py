@@ -1190,8 +1190,11 @@ def _floored_sqrt(ctx, ev: CallEvent):
         node = operand
         if isinstance(node, cst.Name):
             node = _last_binding(ctx, node)
-        if isinstance(node, cst.Call) and callee_last(node) == "sqrt" and node.args and not _kept_from_zero(ctx, node.args[0].value):
-            return node
+        if isinstance(node, cst.Call) and callee_last(node) == "sqrt":
+            # `torch.sqrt(s)`, or the method `s.sqrt()`
+            inner = node.args[0].value if node.args else node.func.value if isinstance(node.func, cst.Attribute) else None
+            if inner is not None and not _kept_from_zero(ctx, inner):
+                return node
     return None
 
 
