@@ -762,9 +762,10 @@ def _not_exporting(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) ->
 _CLASS_LOSSES = r"\b(?:nll_loss|cross_entropy|NLLLoss|CrossEntropyLoss)\b"
 
 
-_SQRT_FLOORED = re.compile(
-    r"\b(\w+)\s*=\s*[\w.]*\bsqrt\((?s:.{0,400}?)\b(?:maximum|clamp|clamp_min|clip|clip_by_value)\(\s*\1\b"
-    r"|\b(?:maximum|clamp|clip|clip_by_value)\(\s*[\w.]*\bsqrt\(|\bsqrt\((?:[^()\n]|\([^()\n]*\))*\)\.clamp(?:_min)?\(")
+_SQRT_FLOORED = re.compile(  # (anchored at line starts: scanning every `name =` in a file cost 0.4 s on the 22 repositories)
+    r"^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]*\bsqrt\((?s:.{0,400}?)\b(?:maximum|clamp|clamp_min|clip|clip_by_value)\(\s*\1\b"
+    r"|\b(?:maximum|clamp|clip|clip_by_value)\(\s*[\w.]*\bsqrt\(|\bsqrt\((?:[^()\n]|\([^()\n]*\))*\)\.clamp(?:_min)?\(",
+    re.M)
 
 
 def _half_and(half: str) -> re.Pattern:
