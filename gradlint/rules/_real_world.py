@@ -21,6 +21,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL104': (
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/15765', 'a physics-informed loss needs d(u_hat)/dx, but Lightning runs validation_step with gradients disabled (inference mode), so torch.autograd.grad on the output fails there; wrapping it in torch.set_grad_enabled(True) did not help'),
         ('https://github.com/Lightning-AI/pytorch-lightning/issues/19910', 'a Jacobian is computed with torch.autograd.grad inside test_step under torch.enable_grad(); the trainer runs test_step in torch.inference_mode, which enable_grad does not undo, so autograd.grad fails there (it works in validation_step)'),
+        ('https://github.com/Aaditya-Prasad/consistency-policy/issues/4', "In the CTM student's `compute_loss`, the grad-carrying prediction `pred` is overwritten inside a `with torch.no_grad():` block (mapped back to t=0 through the EMA model), so the CTM loss has no grad_fn and never trains the student."),
     ),
     'GL105': (
         ('https://github.com/haowang1992/DSN/issues/2', 'the memory loss is computed from features[...].detach(), so the term added to the training loss has no gradient and never trains the encoder'),

@@ -832,6 +832,9 @@ def _constant_weight(node) -> bool:
         isinstance(node.left, (cst.Integer, cst.Float)) or isinstance(node.right, (cst.Integer, cst.Float)))
 
 
+_REBOUND_WITHOUT_GRAD = "gl104_rebound_without_grad"  # a graph-carrying name recomputed from itself under no_grad
+
+
 class LossComputedWithoutGrad(StarvedOrigins):
     code = "GL104"
     message = "the value differentiated here was computed under torch.no_grad()/inference_mode(): it has no grad_fn"
@@ -847,6 +850,11 @@ class LossComputedWithoutGrad(StarvedOrigins):
         "element 0 of tensors does not require grad and does not have a grad_fn" — or, when the
         loss also has a path outside the block, the parameters used inside silently get no
         gradient. The usual cause is a training step copied from an evaluation loop.
+
+        A partial case is reported where it happens: a prediction computed with its graph and
+        then recomputed from itself inside a `no_grad` block (`pred = ema_model(pred)`), the
+        loss later taken from the new `pred` while other terms keep the loss differentiable, so
+        nothing raises and that term trains nothing.
 
         Instead: run the forward pass of a training step outside `no_grad`, or re-enable
         gradients locally with `torch.enable_grad()` (which gradlint understands).
@@ -919,6 +927,37 @@ class LossComputedWithoutGrad(StarvedOrigins):
         """
     ]
     kinds = NO_GRAD
+
+    def on_assign(self, ev: AssignEvent) -> None:
+        """`pred = ema_model(pred)` inside a `with torch.no_grad():` block, `pred` having been
+        computed with its graph: the name now holds a value without it. Noted on the value; a
+        loss that still has other paths (so nothing is fully starved) is reported here."""
+        if ev.op is not None or ev.ctx.grad != "off" or not isinstance(ev.ctx.grad_node, cst.With):
+            return
+        old = ev.old
+        if old is None or not old.graphs or not any(o.certain and not o.frozen and not o.weak and o.framework == "torch" for o in old.live):
+            return
+        value = getattr(ev.node, "value", None)
+        if not isinstance(ev.target_node, cst.Name) or value is None or not any(
+                isinstance(n, cst.Name) and n.value == ev.name for n in walk(value, code_only=True)):
+            return  # recomputed from itself: the graph-carrying value is replaced by a constant of it
+        ev.add_note(Note(_REBOUND_WITHOUT_GRAD, ev.node, data=(ev.name, ev.ctx.grad_node)))
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        super().on_diff(ev)
+        if ev.kind not in TORCH_DIFF or not any(o.certain and not o.frozen for o in ev.target.live):
+            return  # fully starved: the finding at the backward says it
+        for n in ev.target.sorted_notes(_REBOUND_WITHOUT_GRAD):
+            name, region = n.data
+            self.report(
+                n.node,
+                lambda line, name=name, region=region, bw=ev.node: (
+                    f"`{name}` carried its graph, and this recomputes it from itself under torch.no_grad() (line "
+                    f"{line(region)}): the new `{name}` has no graph, yet the loss differentiated on line {line(bw)} is "
+                    f"computed from it, so nothing behind `{name}` gets a gradient through this term; compute the new "
+                    f"value outside the no-grad block, or give it another name if the old `{name}` was meant to be used"
+                ),
+            )
 
     def emit_cut(self, ev: DiffEvent, o, c) -> None:
         if c.kind not in self.kinds or (ev.kind not in TORCH_DIFF and ev.kind != "inspect"):
