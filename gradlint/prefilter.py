@@ -28,7 +28,7 @@ from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass, field
 
-from .analysis.frameworks import EVIDENCE
+from .analysis.frameworks import EVIDENCE, INSTANCE_CALL_METHODS
 
 # ------------------------------------------------------------------ differentiation evidence
 # What counts as evidence is declared by the framework overlays (analysis/frameworks/).
@@ -475,7 +475,8 @@ def _skeleton(header: Chunk, members: list[Chunk], elided: frozenset[str] = froz
     return Unit(text, lines, elided)
 
 
-_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup", "_call")  # (`_call`: what a torch Transform runs when called)
+# (and what a library base runs when an instance is called: a torch Transform's `_call`)
+_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup", *sorted(INSTANCE_CALL_METHODS))
 _FORWARD_MEMBERS = ("forward", "call", "__call__")  # what makes a class a model (torch, Keras, flax/haiku)
 
 

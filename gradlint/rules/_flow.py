@@ -108,6 +108,11 @@ def call_name(node: cst.CSTNode) -> str:
     return "this operation"
 
 
+def shortened(code: str, limit: int) -> str:
+    """`code` for a message: at most `limit` characters, cut with "..." when longer."""
+    return code if len(code) <= limit else code[: limit - 3] + "..."
+
+
 def backward_seed_given(node: cst.Call) -> bool:
     """`x.backward(...)` given a gradient: positionally, as `gradient=`/`grad_tensors=`, or
     possibly through a `*`/`**` spread. Without one, torch requires `x` to be a scalar."""

@@ -17,7 +17,7 @@ from ..analysis.names import const_of, dotted_name, root_name, single_index_cons
 from ..analysis.values import Note
 from ..analysis.walk import callee_last, stored_names, walk
 from ..diagnostics import Applicability, Severity
-from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name
+from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name, shortened
 from ._reuse import reset_after_backward, reuse_site
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
@@ -217,9 +217,7 @@ def _through(ops: list, line, code) -> str:
     ln, _, text, op = min(named, key=lambda t: t[:3])
     if not text:
         return f", on line {ln}"
-    if len(text) > 48:
-        text = text[:45] + "..."
-    return f", that of `{text}` on line {ln}"
+    return f", that of `{shortened(text, 48)}` on line {ln}"
 
 
 class RetainGraphAcrossIterations(Rule):
@@ -1132,7 +1130,7 @@ class BackwardAfterOptimizerStep(Rule):
             return
         _, op, step = min(hits, key=lambda h: (h[0], _position(self.ctx, h[1])))  # the first in the file: what the message names
         text = " ".join(self.ctx.code(op).split())
-        text = text if len(text) <= 48 else text[:45] + "..."
+        text = shortened(text, 48)
         self.report(
             ev.node,
             lambda line, op=op, step=step, text=text: (

@@ -9,6 +9,7 @@ few dozen lines. Adding a rule adds a class here (see docs/architecture.md).
 from __future__ import annotations
 
 import builtins
+import math
 import re
 
 import libcst as cst
@@ -26,7 +27,7 @@ from ..analysis.walk import callee_last, code_children, own_small_statements, wa
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, DiffKind, OptEvent
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
-from ._flow import NONDIFF, SecondOrder, StarvedOrigins, call_name, imported_modules, trained_forward
+from ._flow import NONDIFF, SecondOrder, StarvedOrigins, call_name, imported_modules, shortened, trained_forward
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL4", "numerical precision")
@@ -632,17 +633,10 @@ class HalfClassLossMeanOverflow(Rule):
         dimension (`(N, C, d1, ...)`). None when neither is stated."""
         shape = target.get(F.SHAPE)
         if shape is not None and all(isinstance(d, int) for d in shape):
-            n = 1
-            for d in shape:
-                n *= d
-            return n
+            return math.prod(shape)
         shape = logits.get(F.SHAPE)
         if shape is not None and len(shape) >= 2 and all(isinstance(d, int) for d in shape):
-            n = 1
-            for i, d in enumerate(shape):
-                if i != 1:
-                    n *= d
-            return n
+            return math.prod(shape[:1] + shape[2:])
         return None
 
 
@@ -1162,10 +1156,6 @@ class WhereNanGradient(_FlowsToLoss):
 _FLOORS = frozenset({"maximum", "clamp", "clamp_min", "clip", "clip_by_value", "fmax"})
 
 
-def _short(code: str) -> str:
-    return code if len(code) <= 50 else code[:47] + "..."
-
-
 def _floored_sqrt(ctx, ev: CallEvent):
     """The sqrt call a floor (`maximum(d, eps)`, `d.clamp(min=eps)`, `clip_by_value(d, eps, m)`)
     is applied to, `d` being the call or a name bound to it earlier in the function; None
@@ -1532,7 +1522,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             self.report(
                 site,
                 lambda line: (
-                    f"the floor on line {line(floor)} (`{_short(self.ctx.code(floor))}`) keeps this square root's value away "
+                    f"the floor on line {line(floor)} (`{shortened(self.ctx.code(floor), 50)}`) keeps this square root's value away "
                     f"from 0 but not its gradient: where its input is 0 the sqrt's derivative is infinite and the floor's is 0, "
                     f"so 0 * inf = NaN reaches every gradient behind it; floor the input instead (`sqrt(maximum(s, eps ** 2))`)"
                 ),

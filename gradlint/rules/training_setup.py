@@ -25,7 +25,7 @@ from ..analysis.queries import module_origins
 from ..analysis.values import Val
 from ..analysis.walk import callee_last, parent_map, walk
 from ..diagnostics import Severity
-from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, starved
+from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, shortened, starved
 from .base import Family, Invalid, Rule
 
 FAMILY = Family("GL7", "training setup")
@@ -367,6 +367,10 @@ def _origins(v) -> frozenset:
     return frozenset(o for o in (set(v.get(F.OPT_PARAMS) or ()) | set(v.live)) if getattr(o, "certain", False))
 
 
+# gradient clipping, by the callee's last name: torch's and accelerate's functions and methods
+_CLIPPERS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm"})
+
+
 class GradClipMisplaced(Rule):
     code = "GL703"
     message = "gradient clipping runs after step() or on cleared gradients: it has no effect on the update"
@@ -434,7 +438,7 @@ class GradClipMisplaced(Rule):
     ]
 
     # torch's and accelerate's clipping functions, a file's own copy of them, Lightning's own method
-    _CLIP_NAMES = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_gradients"})
+    _CLIP_NAMES = _CLIPPERS | {"clip_gradients"}
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
@@ -1965,13 +1969,8 @@ class ModelReplacedAfterOptimizer(Rule):
 
 
 # what walks the whole of an iterable it is given: an optimizer's constructor (its `params`, or
-# the `params` of each group), gradient clipping, and Python's materialising builtins
-_CLIPPERS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm"})
+# the `params` of each group), gradient clipping (_CLIPPERS, above), and Python's materialising builtins
 _MATERIALISERS = frozenset({"list", "tuple", "sorted", "set"})
-
-
-def _short(code: str, limit: int = 60) -> str:
-    return code if len(code) <= limit else code[: limit - 3] + "..."
 
 
 def _one_shots(v: Val | None, depth: int = 0) -> list[Val]:
@@ -2068,7 +2067,7 @@ class ExhaustedParameterIterator(Rule):
                 self.report(
                     ev.node,
                     lambda line, made=made, why=why, what=what: (
-                        f"this walks `{_short(self.ctx.code(made))}` (line {line(made)}), a one-shot iterator {why(line)}: it is "
+                        f"this walks `{shortened(self.ctx.code(made), 60)}` (line {line(made)}), a one-shot iterator {why(line)}: it is "
                         f"empty here, so {what}; materialise it once with `list(...)` or call `.parameters()` again"
                     ),
                 )

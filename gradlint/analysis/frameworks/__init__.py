@@ -64,6 +64,7 @@ MODULE_LIKE_METHODS = frozenset().union(*(fw.module_like_methods for fw in FRAME
 MODULE_EVIDENCE = frozenset().union(*(fw.module_evidence for fw in FRAMEWORKS))
 CLIP_METHODS = frozenset().union(*(fw.clip_methods for fw in FRAMEWORKS))
 BACKWARD_METHODS = frozenset().union(*(fw.backward_methods for fw in FRAMEWORKS))
+INSTANCE_CALL_METHODS = frozenset().union(*(fw.instance_call_methods for fw in FRAMEWORKS))
 
 
 def _evidence() -> Evidence:
@@ -128,7 +129,7 @@ def annotation_role(qual: str | None) -> str | None:
 
 __all__ = [
     "FRAMEWORKS", "TENSOR_METHOD_CHAIN", "EVIDENCE", "DECORATORS", "MODULE_METHODS", "OPTIMIZER_METHODS", "MODULE_LIKE_METHODS",
-    "MODULE_EVIDENCE", "CLIP_METHODS", "BACKWARD_METHODS", "Framework", "Evidence", "by_head", "canonical", "framework_of",
+    "MODULE_EVIDENCE", "CLIP_METHODS", "BACKWARD_METHODS", "INSTANCE_CALL_METHODS", "Framework", "Evidence", "by_head", "canonical", "framework_of",
     "class_roles", "decorator", "annotation_role", "RECEIVER_METHODS", "CALLABLE_KINDS", "ANNOTATIONS", "NONDIFF_FUNCS", "INT_CAST_METHODS",
     "FLOAT_CAST_METHODS", "META_METHODS", "META_ATTRS", "HARD_CUT_METHODS", "REDUCTIONS",
 ]

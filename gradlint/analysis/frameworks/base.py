@@ -120,6 +120,9 @@ class Framework:
     # methods on any object that clip gradients / call backward on their argument
     clip_methods: ClassVar[frozenset] = frozenset()
     backward_methods: ClassVar[frozenset] = frozenset()
+    # methods that a call of an instance runs, by the library base a class derives from (a torch
+    # Transform's `_call`): the class gets the role "call:<method>" (class_roles)
+    instance_call_methods: ClassVar[frozenset] = frozenset()
     # parameter annotations (qualified) -> "module" | "optimizer" | "tensor"
     annotations: ClassVar[Mapping[str, str]] = {}
 

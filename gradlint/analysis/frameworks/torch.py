@@ -62,12 +62,12 @@ TORCH_SHAPE_ONLY = frozenset(
     }
 )
 DEFAULT_INT_FACTORIES = frozenset({"torch.randint", "torch.randperm", "torch.LongTensor", "torch.IntTensor", "torch.BoolTensor"})
-# factories whose shape is given by their positional arguments (or `size=`)
 # the typed constructors, given sizes as positional integers (uninitialised, like torch.empty)
 _LEGACY_CONSTRUCTORS = ("torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor", "torch.HalfTensor", "torch.IntTensor",
                         "torch.BoolTensor", "torch.cuda.FloatTensor", "torch.Tensor")
 _TYPED_CONSTRUCTOR_DTYPES = {"torch.DoubleTensor": "float64", "torch.FloatTensor": "float32", "torch.cuda.FloatTensor": "float32",
                               "torch.HalfTensor": "float16"}
+# factories whose shape is given by their positional arguments (or `size=`)
 _SHAPED_FACTORIES = ("torch.randn", "torch.rand", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.randint", "torch.normal")
 
 TORCH_NO_GRAD = frozenset({"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad"})
@@ -122,6 +122,7 @@ TORCH_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
 AUTOGRAD_FUNCTION_BASES = ("torch.autograd.Function", "torch.autograd.function.Function")
 # a torch.distributions Transform: calling the instance (`t(x)`) runs its `_call(x)`
 TRANSFORM_BASES = ("torch.distributions.transforms.Transform", "torch.distributions.Transform")
+TRANSFORM_CALL = "_call"
 OPTIMIZER_BASES = ("torch.optim.Optimizer", "torch.optim.optimizer.Optimizer")
 
 # torch functions that *call* the module they are given and return its output
@@ -822,7 +823,7 @@ class Torch(Framework):
                   ("half", _half_and(r"\.half\(\)")), ("float16", _half_and(r"\bfloat16\b")),
                   # a square root floored after the fact (`d = K.sqrt(s)` ... `K.maximum(d, eps)`,
                   # `torch.sqrt(s).clamp(min=eps)`): the floor says s can be 0, where the gradient
-                  # is NaN, in a layer's code too (GL413)
+                  # is NaN, in a layer's code too (GL408)
                   ("sqrt", _SQRT_FLOORED),
                   # the code checks that a value carries a graph (`print(loss.grad_fn)`,
                   # `assert out.requires_grad`): it expects it to be differentiable (InspectEvent)
@@ -883,6 +884,7 @@ class Torch(Framework):
     receiver_methods = {K.SCALER: _scaler_method}
     callable_kinds = {K.AUTOGRAD_APPLY: _apply_autograd_function}
     clip_methods = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_master_grads", "clip_grad_norm"})
+    instance_call_methods = frozenset({TRANSFORM_CALL})
     annotations = {
         "torch.nn.Module": "module", "torch.nn.modules.module.Module": "module",
         "torch.optim.Optimizer": "optimizer", "torch.optim.optimizer.Optimizer": "optimizer",
@@ -896,7 +898,7 @@ class Torch(Framework):
         if qual in AUTOGRAD_FUNCTION_BASES:
             roles.add("autograd_function")
         if qual in TRANSFORM_BASES:
-            roles.add("call:_call")  # the method a call of the instance runs
+            roles.add(f"call:{TRANSFORM_CALL}")  # the method a call of the instance runs
         if qual in OPTIMIZER_BASES:
             roles.add("optimizer")
         return frozenset(roles)

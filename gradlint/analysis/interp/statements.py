@@ -783,11 +783,14 @@ def _imported_with_fallback(node: cst.Try, out: State) -> dict[str, Val]:
     catches ImportError/ModuleNotFoundError: name -> the import's value."""
     if not any(_catches_import_error(h) for h in node.handlers):
         return {}
-    names = [(a.evaluated_alias or a.evaluated_name).split(".")[0] if isinstance(s, cst.Import) else (a.evaluated_alias or a.evaluated_name)
-             for st in node.body.body if isinstance(st, cst.SimpleStatementLine)
-             for s in st.body if isinstance(s, (cst.Import, cst.ImportFrom)) and not isinstance(s.names, cst.ImportStar)
-             for a in s.names]
-    return {n: out.env[n] for n in names if n in out.env and out.env[n].kind == K.REF}
+    found: dict[str, Val] = {}
+    for stmt in (s for line in node.body.body if isinstance(line, cst.SimpleStatementLine) for s in line.body):
+        if isinstance(stmt, (cst.Import, cst.ImportFrom)) and not isinstance(stmt.names, cst.ImportStar):
+            for alias in stmt.names:  # (`import a.b` binds `a`)
+                name = alias.evaluated_alias or (alias.evaluated_name.split(".")[0] if isinstance(stmt, cst.Import) else alias.evaluated_name)
+                if (v := out.env.get(name)) is not None and v.kind == K.REF:
+                    found[name] = v
+    return found
 
 
 def _catches_import_error(h: cst.ExceptHandler) -> bool:
