@@ -378,7 +378,9 @@ class MissingZeroGrad(Rule):
         The same on one path: when every `zero_grad()` of the loop is in one branch of an `if`
         and the other branch backpropagates and steps on its own (`if args.amp: zero_grad();
         scaler...; else: loss.backward(); optimizer.step()`), runs that take the other branch
-        accumulate.
+        accumulate. Likewise when both branches step and only one clears (`if fp16:
+        opt.step(); opt.zero_grad() else: opt.step()`), also in a step function whose loop is
+        in a caller: the branch that clears shows that nobody else does.
 
         Gradient accumulation (clearing every k steps, inside the loop) is fine and not
         flagged. Instead: call `optimizer.zero_grad()` at the start of each iteration (or right
@@ -415,23 +417,36 @@ class MissingZeroGrad(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._loops: dict[tuple, dict] = {}
+        self._fn_nodes: dict[int, cst.CSTNode] = {}  # id(FunctionInfo) -> its def, for the no-loop frames
 
     def _frames(self, ev):
         run = ev.ctx.run
+        if not ev.ctx.loops:
+            # a step function with no loop of its own (the caller's loop is not seen): only
+            # the branch check applies, the caller may clear the gradients for the rest
+            fn = ev.ctx.fn
+            if fn is not None:
+                self._fn_nodes[id(fn)] = fn.node
+            yield self._loops.setdefault((run, "fn", id(fn) if fn is not None else None, ev.ctx.calls), self._frame())
+            return
         for depth in range(1, len(ev.ctx.loops) + 1):
             key = (run, ev.ctx.loops[:depth])
-            yield self._loops.setdefault(key, {"backward": [], "step": False, "zero": False, "steps": [], "cleared": set(), "all": False,
-                                               "unfollowed": False, "zeros": []})
+            yield self._loops.setdefault(key, self._frame())
+
+    @staticmethod
+    def _frame() -> dict:
+        return {"backward": [], "step": False, "zero": False, "steps": [], "cleared": set(), "all": False, "unfollowed": False,
+                "zeros": []}
 
     def on_call(self, ev: CallEvent) -> None:
-        if ev.ctx.loops and ev.result.get(F.NOT_FOLLOWED):
+        if ev.result.get(F.NOT_FOLLOWED):
             # a helper of the code's own the analysis did not follow (too deep): it may clear the
             # gradients (guided-diffusion's `self.zero_grad()` -> `zero_grad(self.model_params)`)
             for f in self._frames(ev):
                 f["unfollowed"] = True
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind != "backward" or not ev.ctx.loops:
+        if ev.kind != "backward":
             return
         # a torch history, or the output of a torch loss (`criterion(learner(x), y)` with a
         # learner the analysis cannot see: a library loss module has no origin of its own)
@@ -442,8 +457,6 @@ class MissingZeroGrad(Rule):
             f["backward"].append(ev)
 
     def on_opt(self, ev: OptEvent) -> None:
-        if not ev.ctx.loops:
-            return
         for f in self._frames(ev):
             if ev.kind == "zero_grad":
                 f["zero"] = True
@@ -464,6 +477,10 @@ class MissingZeroGrad(Rule):
 
     def finish(self) -> None:
         for key, f in self._loops.items():
+            if key[1] == "fn":
+                if f["backward"] and f["step"] and not f["unfollowed"] and key[2] is not None:
+                    self._step_branch_never_cleared(f, self._fn_nodes[key[2]])
+                continue
             if f["backward"] and f["step"] and not f["zero"] and not f["unfollowed"]:
                 ev = f["backward"][0]
                 self.report(
@@ -472,7 +489,8 @@ class MissingZeroGrad(Rule):
                     ".grad, so each step uses the sum of all previous iterations' gradients; call `optimizer.zero_grad()` "
                     "at the start of each iteration",
                 )
-            elif f["backward"] and f["zero"] and f["step"] and not f["unfollowed"] and self._branch_never_cleared(f):
+            elif f["backward"] and f["zero"] and f["step"] and not f["unfollowed"] and (
+                    self._branch_never_cleared(f) or self._step_branch_never_cleared(f, key[1][-1][0])):
                 continue
             elif f["backward"] and f["zero"] and not f["all"]:
                 self._uncleared_optimizer(key, f)
@@ -507,6 +525,45 @@ class MissingZeroGrad(Rule):
                         ),
                     )
                     return True
+        return False
+
+    def _step_branch_never_cleared(self, f, scope) -> bool:
+        """`loss.backward(); if fp16: opt.step(); opt.zero_grad() else: opt.step()` (FlagAI's
+        trainer, the second zero_grad commented out): an optimizer steps in both branches of an
+        `if`, but every clearing of the loop (or of the step function) is in the other branch,
+        and the backward runs on the path through this one (before the `if`, or in this
+        branch). That path never clears, so it steps with every earlier iteration's gradients;
+        the branch that does clear shows that nobody else clears them. Read from the code: the
+        interpreter may not have taken the other branch (a flag whose value it knows)."""
+        for st in f["steps"]:
+            if not isinstance(st.node, cst.Call) or not isinstance(st.node.func, cst.Attribute):
+                continue
+            receiver = self.ctx.code(st.node.func.value)
+            st_path = self._path(st.node)
+            zeros = [*f["zeros"], *(n for n in walk(scope) if isinstance(n, cst.Call) and callee_last(n) == "zero_grad")]
+            splits = [_branches_apart(self._path(z), st_path) for z in dict.fromkeys(zeros)]
+            if not splits or None in splits:
+                continue
+            if_node, own = splits[0]
+            if any(split[0] is not if_node for split in splits):
+                continue
+            other = if_node.orelse if own is if_node.body else if_node.body
+            if not any(isinstance(n, cst.Call) and callee_last(n) == "step" and isinstance(n.func, cst.Attribute) and receiver in (
+                    self.ctx.code(n.func.value), n.args and self.ctx.code(n.args[0].value)) for n in walk(other)):
+                continue  # the other branch only clears (gradient accumulation) or steps another optimizer
+            if not any(id(if_node) not in (ids := {id(n) for n in self._path(b.node)}) or id(own) in ids for b in f["backward"]):
+                continue
+            zero = zeros[0]
+            self.report(
+                st.node,
+                lambda line, zero=zero, if_node=if_node: (
+                    f"on the path through this branch of the `if` on line {line(if_node)}, the optimizer steps but its "
+                    f"gradients are never cleared: the zero_grad() on line {line(zero)} is only in the other branch, so each "
+                    "step here uses the sum of all previous iterations' gradients; clear them in this branch too (or once, "
+                    "after the `if`)"
+                ),
+            )
+            return True
         return False
 
     def _path(self, node) -> list:

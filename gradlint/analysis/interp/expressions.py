@@ -133,7 +133,14 @@ class ExpressionsMixin(_Base):
         const = self.eval_test(node.test, st).get(F.CONST, NOCONST)
         if const is True or const is False:
             return self.eval(node.body if const else node.orelse, st)
-        return join([self.eval(node.body, st), self.eval(node.orelse, st)])
+        if not isinstance(node.body, cst.Call) and not isinstance(node.orelse, cst.Call):
+            return join([self.eval(node.body, st), self.eval(node.orelse, st)])
+        # `scaler.scale(loss).backward() if amp else loss.backward()`: one arm runs, so what the
+        # first does (free a graph, rebind by walrus) is not seen by the second
+        a, b = st.fork(), st.fork()
+        values = [self.eval(node.body, a), self.eval(node.orelse, b)]
+        st.absorb([a, b])
+        return join(values)
 
     def _e_boolop(self, node: cst.BooleanOperation, st: State) -> Val:
         return join([self.eval(node.left, st), self.eval(node.right, st)])
