@@ -2034,10 +2034,12 @@ class NanMaskedAfterTheFact(_FlowsToLoss):
         differentiated, when it was computed by operations with autograd history (not data
         loaded with NaNs).
 
-        Instead: keep the NaN from happening before the operation: `torch.xlogy(p, p)` or
-        `torch.special.entr(p)` for an entropy, a clamp or a `where` on the input
-        (`log(x.clamp_min(1e-12))`, the "double where"), masked logits filled with a large
-        negative number instead of `-inf`.
+        Instead: keep the NaN from happening before the operation: a clamp or a `where` on
+        the input (`log(x.clamp_min(1e-12))`, the "double where"); for an entropy over masked
+        logits, fill them with a large finite negative number instead of `-inf` and take
+        `softmax(z) * log_softmax(z)` (or `Categorical(logits=z).entropy()`, which does this).
+        `torch.xlogy(p, p)` and `torch.special.entr(p)` are no remedy: they give the value 0
+        at p = 0 but still a NaN gradient through the softmax (measured on torch 2.13).
     """
     invalid = [
         Invalid(
@@ -2057,8 +2059,7 @@ class NanMaskedAfterTheFact(_FlowsToLoss):
         import torch
         import torch.nn.functional as F
         logits = torch.tensor([[0.0, 1.0, float("-inf")]], requires_grad=True)
-        probs = F.softmax(logits, dim=-1)
-        entropy = torch.special.entr(probs).sum(-1)
+        entropy = torch.distributions.Categorical(logits=logits).entropy()
         entropy.sum().backward()
         """,
         """
@@ -2109,5 +2110,6 @@ class NanMaskedAfterTheFact(_FlowsToLoss):
             f"this replaces the NaN/inf in {shown} but not in its gradient: the backward pass gives 0 there and the "
             f"operation that produced the NaN multiplies it by its own infinite or undefined derivative (0 * inf = NaN), "
             f"so NaN still reaches every gradient behind it; keep the NaN from happening before the operation "
-            f"(`torch.xlogy(p, p)`/`torch.special.entr(p)` for an entropy, a clamp or a where on the input)",
+            f"(a clamp or a where on the input; for an entropy over masked logits, a large finite negative fill instead of "
+            f"-inf, or `Categorical(logits=z).entropy()`)",
         )

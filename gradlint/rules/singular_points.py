@@ -655,7 +655,7 @@ class XLogXAtZero(_FlowsToLoss):
     code = "GL802"
     message = "p * log(p) (an entropy) without a guard: NaN where p is exactly 0 (0 * -inf), in the value and the gradient"
     severity = Severity.WARNING
-    docs = "https://pytorch.org/docs/stable/special.html#torch.special.xlogy"
+    docs = "https://pytorch.org/docs/stable/generated/torch.nn.functional.log_softmax.html"
     triggers = ("log",)
     frameworks = ("torch", "tf", "jax")
     note_kind = "xlogx"
@@ -665,9 +665,12 @@ class XLogXAtZero(_FlowsToLoss):
         gradient `log(p) + 1` is -inf there. One such entry makes the loss and every gradient
         NaN. Mathematically the limit is 0, but floating point does not take limits.
 
-        Instead: `torch.special.xlogy(p, p)` / `torch.special.entr(p)`,
-        `jax.scipy.special.xlogy(p, p)` / `entr`, `tf.math.xlogy(p, p)` (all 0 at 0), or compute
-        the entropy from logits: `-(softmax(z) * log_softmax(z)).sum()`.
+        Instead: compute the entropy from the logits, `-(softmax(z) * log_softmax(z)).sum()`
+        (or `torch.distributions.Categorical(logits=z).entropy()`), with masked logits filled
+        with a large finite negative number rather than -inf; or clamp inside the log,
+        `p * log(p.clamp_min(1e-12))`. `torch.special.xlogy(p, p)` and `entr(p)` give the value
+        0 at 0 but not a finite gradient (their derivative there is still infinite or 0/0:
+        measured on torch 2.13, NaN through a softmax).
     """
     invalid = [
         Invalid(
@@ -699,7 +702,7 @@ class XLogXAtZero(_FlowsToLoss):
         attn = torch.nn.Linear(16, 8)
         z = attn(torch.randn(4, 16))
         p = torch.softmax(z, dim=-1)
-        ent = -(torch.special.xlogy(p, p).sum(-1) + (p * F.log_softmax(z, -1)).sum(-1)).mean()
+        ent = -(p * F.log_softmax(z, -1)).sum(-1).mean()
         guarded = -(p * torch.log(p + 1e-12)).sum(-1).mean() - (p * p.clamp_min(1e-12).log()).sum()
         (ent + guarded).backward()
         """
@@ -737,7 +740,9 @@ class XLogXAtZero(_FlowsToLoss):
             site,
             "p * log(p) is 0 * -inf = NaN where p is exactly 0 (an underflowed softmax, a one-hot or masked entry), and "
             "its gradient log(p) + 1 is -inf: one such entry makes the loss and every gradient NaN; use "
-            "`xlogy(p, p)` / `entr(p)` (torch.special, jax.scipy.special, tf.math.xlogy) or log_softmax of the logits",
+            "softmax(z) * log_softmax(z) of the logits (masked logits filled with a large finite negative number, not -inf) "
+            "or clamp inside the log, `p * log(p.clamp_min(1e-12))`; torch's xlogy(p, p)/entr(p) fix the value at 0 but "
+            "not the gradient",
         )
 
 
