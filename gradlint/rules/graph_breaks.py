@@ -1052,6 +1052,7 @@ class NumpyInGradientTape(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind not in ("tape", "keras"):
             return
+        wanted: set = set()
         if ev.kind == "tape" and ev.sources is not None:
             wanted = {o for item in source_items(ev.sources) for o in item.live}
             if wanted and not (wanted & ev.target.live):
@@ -1066,9 +1067,11 @@ class NumpyInGradientTape(Rule):
                             ),
                         )
         for o, c in certain_cuts(ev.target, HARD_CONVERSIONS | {"numpy_function", "keras_to_numpy"}, framework="tf"):
-            if o in ev.target.live:
+            if o in ev.target.live or wanted & ev.target.live and not self._related(o, wanted):
                 # the target also reaches `o` through TensorFlow ops (an RL rollout feeds NumPy
-                # actions back into the model's *input*): its gradient is not None
+                # actions back into the model's *input*): its gradient is not None. Or it
+                # reaches the sources so, and `o` is none of them (the critic's `predict` giving
+                # the actor's advantages, a constant of the actor's loss by design)
                 continue
             if ev.kind == "keras" and c.kind in ("numpy", "keras_to_numpy") and not RUNS_EAGERLY.search(self.ctx.code_text):
                 continue  # in a compiled loss `.numpy()` raises before any gradient: GL124
@@ -1088,6 +1091,13 @@ class NumpyInGradientTape(Rule):
                     f"differentiate through it and the gradient is None; {instead}"
                 ),
             )
+
+
+    def _related(self, o, wanted: set) -> bool:
+        """`o` is a source, part of one (a layer of the model whose variables are asked for) or
+        holds one."""
+        interp = self.ctx.interp
+        return o in wanted or bool(interp.holders_of(o) & wanted) or bool(interp.parts_of(o) & wanted)
 
 
 class VariableAssignInTape(Rule):

@@ -876,6 +876,10 @@ class DdpUnusedSubmodule(Rule):
         text = self.ctx.code_text  # strings and comments blanked
         raw = self.ctx.source.text
         body = self._methods_text(info)
+        if not any(stmt is info.node for stmt in self.ctx.module_statements()):
+            # a class of another module of the project: this file's text does not say what
+            # reads its fields; its own code does (uses elsewhere in its module stay unseen)
+            text = raw = self.ctx.code(info.node)
         generic = _GENERIC_ACCESS.search(body) is not None
         for attr, v in list(fields.items()):
             if v is None or v.kind != "module":

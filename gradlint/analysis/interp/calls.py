@@ -301,11 +301,11 @@ class CallsMixin(_Base):
         if fn in self._active:
             # recursion: the recursive call adds nothing the non-recursive paths don't
             return Val(kind=None)
-        if depth > self.MAX_DEPTH or self.steps > self.budget * 0.8 or not self.follows_foreign(fn):
+        if depth > self.MAX_DEPTH + self.leaf_level(fn, depth) or self.steps > self.budget * 0.8 or not self.follows_foreign(fn):
             # not followed any deeper (nor a project module's function run more often than
             # modules.MAX_FOREIGN_RUNS): the result is unknown (not "differentiable in all the
             # arguments", which would invent history where the callee detaches)
-            if depth > self.MAX_DEPTH:
+            if depth > self.MAX_DEPTH + self.leaf_level(fn, depth):
                 for f in self._active:
                     f.truncated = True
                     if self._truncated_now is not None:

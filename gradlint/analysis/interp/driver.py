@@ -36,7 +36,7 @@ from ..values import Origin, Val
 from ..walk import walk
 from .calls import CallsMixin
 from .evidence import EvidenceMixin, evidenced_optimizer, evidenced_scaler
-from .expressions import ExpressionsMixin
+from .expressions import BUILTIN_NAMES, ExpressionsMixin
 from .methods import MethodsMixin
 from .modules import ModulesMixin, Project
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, RuleStates, RunCache, State, self_fields
@@ -67,7 +67,7 @@ def _calls_named(body: list, name: str) -> list[cst.Call]:
 
 
 class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, EvidenceMixin, ModulesMixin):
-    MAX_DEPTH = 3
+    MAX_DEPTH = 3  # a function of the code's own called this many calls deep is still inlined (one deeper if a leaf_level)
     LOOP_UNROLL = 2
     MAX_LOOP_NEST_UNROLLED = 3
 
@@ -79,6 +79,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.body = list(body.body) if isinstance(body, cst.Module) else list(body)
         self._emit = emit
         self.genv: dict[str, Val] = {}
+        self._leaves: dict[int, bool] = {}  # id(def node) -> calls nothing of the code's own (leaf_level)
         self.seq = 0
         self.runs = 0
         self.functions: list[FunctionInfo] = []
@@ -126,6 +127,40 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._stmt = {t: getattr(self, name) for t, name in self.STATEMENTS.items()}
         self._small = {t: getattr(self, name) for t, name in self.SMALL_STATEMENTS.items()}
         self._init_modules(project)  # the project modules the file imports (interp/modules.py)
+
+    def leaf_level(self, fn: FunctionInfo, depth: int) -> int:
+        """1 when `fn`, called one call deeper than MAX_DEPTH, calls nothing of the code's own
+        (`self.loss(pred, y)` returning library losses, in a loss class's `__call__`, in a
+        trainer's step, in its epoch): it costs one body and goes no deeper, and its result is
+        what the callers keep (a loss term's graph); unfollowed, it would be unknown. 0 otherwise."""
+        if depth != self.MAX_DEPTH + 1:
+            return 0
+        leaf = self._leaves.get(id(fn.node))
+        if leaf is None:
+            leaf = self._leaves[id(fn.node)] = self._calls_nothing_of_its_own(fn)
+        return 1 if leaf else 0
+
+    def _calls_nothing_of_its_own(self, fn: FunctionInfo) -> bool:
+        """No call in `fn` may run the code's own functions, classes or methods: every call is
+        of a library (an imported name's attribute), a builtin, or a method of a value other
+        than the function's `self` (`x.sum()`). A call of a parameter or local (`model(x)`)
+        may be anything: not a leaf."""
+        me = fn.params[0][0] if fn.cls is not None and fn.params and not fn.is_static else None
+        for node in walk(fn.node.body, code_only=True):
+            if not isinstance(node, cst.Call):
+                continue
+            f = node.func
+            while isinstance(f, (cst.Attribute, cst.Call, cst.Subscript)):
+                f = f.value if not isinstance(f, cst.Call) else f.func
+            if not isinstance(f, cst.Name):
+                return False
+            if isinstance(node.func, cst.Name):
+                v = self.genv.get(f.value)
+                if v is None and f.value not in BUILTIN_NAMES or v is not None and v.kind != K.REF:
+                    return False
+            elif f.value == me or (v := self.genv.get(f.value)) is not None and v.kind in (K.FUNCTION, K.CLASS, K.INSTANCE, K.MODULE):
+                return False
+        return True
 
     def emit(self, ev: Event) -> None:
         self.seq = next(_SEQ)

@@ -26,6 +26,8 @@ else:
     _Base = object
 
 _CONTAINER_KINDS = (K.CONTAINER, K.LIST, K.DICT, K.GRAD, K.TUPLE, K.PARAMS)
+# what a field of an object may hold that runs when called by its field's name (`self.loss_fn(x)`)
+_CALLABLE_FIELD_KINDS = frozenset({K.INSTANCE, K.FUNCTION, K.BOUND, K.CLASS})
 _PRIMITIVE_KINDS = (K.NUMBER, K.STR, K.BOOL, K.NONE, K.META)
 # methods of Python containers (an unknown receiver with one of these is treated as a container)
 _CONTAINER_METHODS = frozenset({"append", "extend", "insert", "appendleft", "setdefault", "pop", "popleft", "get", "values", "items", "keys", "clear", "update"})
@@ -130,6 +132,11 @@ class MethodsMixin(_Base):
                 own = {k: v for k, v in kwargs.items() if k not in ("rngs", "mutable", "capture_intermediates")}
                 out = self.call_function(call, ev, st, args[skip:], own, self_val=recv)
                 return out if m == "apply" else Val(kind=K.DICT)  # init returns the variables
+            if ev.func.kind in _CALLABLE_FIELD_KINDS:
+                # `self.criterion(x)` with `self.criterion = FocalLoss()` (a plain class of the
+                # file with `__call__`), a function or a class kept on the object: not a method
+                # of its class, the attribute's own value is what runs (apply_call, by its kind)
+                return None
         if kind == K.MODULE or (recv.live and any(o.kind == K.ORIGIN_MODULE for o in recv.live) and m in frameworks.MODULE_LIKE_METHODS):
             return self.module_method(ev, st, recv, m, recv_name)
         if recv.get(F.SYM) and m in frameworks.MODULE_EVIDENCE:
