@@ -158,8 +158,8 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
         ('https://github.com/pytorch/pytorch/issues/187297', 'torch.where selects the identity branch for negative inputs, but the unselected torch.sqrt(xt) branch is still differentiated and its NaN gradient leaks into xt.grad'),
         ('https://github.com/pytorch/pytorch/issues/156212', 'torch.where is used as an overflow guard around torch.exp(x); the unselected exp of a NaN/huge entry still gets a gradient, which turns into NaN'),
         ('https://github.com/pytorch/pytorch/issues/108618', 'a piecewise function torch.where(x1 > 2, torch.log2(x1), 2*x1) gets a NaN gradient at x1 = 0 from the log2 branch the condition never selects there'),
+        ('https://github.com/tensorflow/tensorflow/issues/38349', 'the inactive branch pow(10, exp(a)) overflows to inf; tf.where multiplies its infinite gradient by zero and the gradient with respect to a is nan'),
         ('https://github.com/jax-ml/jax/issues/5798', 'np.where selects x below 1 but the sqrt branch is still differentiated at 0, so grad(f)(0.0) is nan'),
-        ('https://github.com/pytorch/pytorch/issues/23395', "torch.where(x == 0., y, z) selects y at x == 0, but the unselected branch z = x.sqrt() + 1 has an infinite derivative there; where's backward sends a 0 cotangent into it and 0 * inf leaks inf/NaN into x.grad."),
     ),
     'GL408': (
         ('https://github.com/huggingface/sentence-transformers/pull/4033', 'the Euclidean similarity is written as sqrt(sum((a - b) ** 2)); identical embeddings (distance 0) give NaN gradients even when the triplet loss is 0'),

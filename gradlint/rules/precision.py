@@ -935,6 +935,11 @@ class _FlowsToLoss(Rule):
         raise NotImplementedError
 
 
+# calls through whose result no gradient flows back to their input
+_NO_GRADIENT_CALLS = frozenset({"detach", "stop_gradient", "item", "numpy", "tolist", "zeros_like", "ones_like", "full_like",
+                                "empty_like", "isnan", "isinf", "isfinite", "sign", "round", "floor", "ceil", "argmax", "argmin"})
+
+
 class WhereNanGradient(_FlowsToLoss):
     code = "GL407"
     message = "torch.where() with log/sqrt/division on the untaken branch: its infinite gradient leaks through as NaN"
@@ -1036,13 +1041,21 @@ class WhereNanGradient(_FlowsToLoss):
                                  else (ev.args[0] if ev.args else None))
             self._note_unsafe(ev)
             return
-        if last != "where" or len(ev.arg_nodes) < 3:
+        if last != "where":
+            return
+        if len(ev.arg_nodes) >= 3:
+            branches = list(zip(ev.arg_nodes[1:3], ev.args[1:3]))
+        elif (len(ev.arg_nodes) == 2 and ev.method == "where" and ev.qual is None and ev.recv is not None
+              and isinstance(ev.node.func, cst.Attribute) and not self._module_path(ev.node.func.value)):
+            # `torch.sqrt(x).where(x > 0, 0.0)`: the receiver is the branch taken where the condition holds
+            branches = [(ev.node.func.value, ev.recv), (ev.arg_nodes[1], ev.args[1])]
+        else:
             return
         self._tf_where = (ev.qual or "").startswith(("tensorflow.", "keras."))
         cond_node = ev.arg_nodes[0]
         cond_names = _names_in(cond_node)
         cond_val = ev.args[0]
-        for branch_node, branch_val in zip(ev.arg_nodes[1:3], ev.args[1:3]):
+        for branch_node, branch_val in branches:
             hit = self._unsafe_op(branch_node)
             bound = hit is None and isinstance(branch_node, cst.Name)
             if bound:
@@ -1087,6 +1100,15 @@ class WhereNanGradient(_FlowsToLoss):
             return self._unsafe_op(node.left) or self._unsafe_op(node.right)
         if isinstance(node, cst.UnaryOperation):
             return self._unsafe_op(node.expression)
+        if isinstance(node, cst.Call) and callee_last(node) not in _NO_GRADIENT_CALLS:
+            # `torch.log1p(torch.exp(x))`, `torch.tanh(torch.sqrt(x))`: the chain rule multiplies
+            # the inner operation's infinite derivative in just the same
+            f = node.func
+            inner = [f.value] if isinstance(f, cst.Attribute) and not self._module_path(f.value) else []
+            for n in inner + [a.value for a in node.args]:
+                hit = self._unsafe_op(n)
+                if hit is not None:
+                    return hit
         return None
 
     def _unsafe_here(self, node: cst.CSTNode):
@@ -1773,6 +1795,19 @@ def _strictly_inside_unit(node) -> bool:
     return False
 
 
+# operations whose result is never negative
+_NONNEGATIVE = frozenset({"abs", "absolute", "square", "relu", "sigmoid", "softmax", "exp", "sqrt", "norm", "vector_norm"})
+
+
+def _nonnegative(node) -> bool:
+    """`abs(x)`, `x.abs()`, `x ** 2`, `torch.sigmoid(x)`: a value that cannot be below 0."""
+    if isinstance(node, cst.Call):
+        return callee_last(node) in _NONNEGATIVE
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power):
+        return literal(node.right) == 2
+    return False
+
+
 class AcosAtUnit(_FlowsToLoss):
     code = "GL411"
     message = "acos/asin of a value that can reach ±1 (a cosine): the gradient is infinite there and NaN downstream"
@@ -1827,7 +1862,11 @@ class AcosAtUnit(_FlowsToLoss):
             bounds = ev.arg_nodes[0:2] if method else ev.arg_nodes[1:3]
             lo = ev.kw_nodes.get("min") or ev.kw_nodes.get("clip_value_min") or ev.kw_nodes.get("min_val") or (bounds[0] if bounds else None)
             hi = ev.kw_nodes.get("max") or ev.kw_nodes.get("clip_value_max") or ev.kw_nodes.get("max_val") or (bounds[1] if len(bounds) > 1 else None)
-            if lo is not None and hi is not None and _strictly_inside_unit(lo) and _strictly_inside_unit(hi):
+            if hi is not None and _strictly_inside_unit(hi) and (
+                    lo is not None and _strictly_inside_unit(lo)
+                    or lo is None and _nonnegative(ev.node.func.value if method and isinstance(ev.node.func, cst.Attribute) else
+                                                   ev.arg_nodes[0] if ev.arg_nodes else None)):
+                # `abs(dot).clamp(max=1 - 1e-7)`: a value that is never negative needs no lower bound
                 ev.add_note(Note("inside_unit", ev.node, through_cuts=True))
             return
         v = ev.recv if method else (ev.args[0] if ev.args else None)

@@ -147,7 +147,8 @@ SAVES_INPUT = frozenset({
     "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "kl_div", "cosine_similarity", "pairwise_distance",
     "grid_sample", "interpolate", "max_pool2d", "max_pool1d", "max_pool3d", "scaled_dot_product_attention",
-    "dot", "inner", "outer", "vdot",
+    "dot", "inner", "outer", "vdot", "vector_norm", "matrix_norm", "logsumexp", "maximum", "minimum", "fmax", "fmin",
+    "cumprod", "hardtanh", "relu6", "logsigmoid", "softsign", "glu", "rms_norm",
 })
 # products of two tensors: each operand is kept only for the *other* one's gradient
 # (`bmm(q, v)` with a `q` that needs none does not keep `v`)

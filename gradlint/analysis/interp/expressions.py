@@ -12,6 +12,7 @@ from .. import kinds as K
 from .. import frameworks
 from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
+from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import guarded_after_binop, picks_by_index, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
 from ..queries import broadcast_shape, certainly_computed, data_is_tensor_storage, dtype_of, first_fact, fw_of, none_ness, numel
@@ -536,8 +537,14 @@ class ExpressionsMixin(_Base):
             # mul/matmul/div save an operand when the *other* one needs a gradient; pow saves its base
             for operand, v, other in ((node.left, a, b), (node.right, b, a)):
                 needed = bool(other.live) or (op == "**" and operand is node.left)
-                if isinstance(operand, cst.Name) and certainly_computed(v) and needed:
+                if not (certainly_computed(v) and needed):
+                    continue
+                if isinstance(operand, cst.Name):
                     st.mark_saved(operand.value, node)
+                elif (base := torch_overlay.viewed_name(operand)) is not None and (bv := st.env.get(base.value)) is not None \
+                        and bv.kind == K.TENSOR:
+                    # `q @ k.transpose(-2, -1)`, `h[:, t - 1] @ w`: a view shares its base's version counter
+                    st.mark_saved(base.value, node)
         attrs: dict = {}
         fw = fw_of(vals)
         if fw:
