@@ -162,7 +162,9 @@ LEAF_VIEW = fact("leaf_view", "a view of a leaf that requires grad (`conv.bias.v
 RG = fact("rg", "requires_grad was switched on")
 RG_SET_AT = fact("rg_set_at", "where requires_grad was switched on")
 NONLEAF_FROM = fact("nonleaf_from", "the operation that made a non-leaf from a leaf that requires grad (`.to(device)`); "
-                    "a may-fact: on the path that made it, .grad stays None", join=Join.ANY)
+                    "a may-fact: on the path that made it, .grad stays None; a move, cast or view of it is one too "
+                    "(`x.double().to(device)`, `x.permute(2, 0, 1).unsqueeze(0)`)", join=Join.ANY,
+                    survives={Op.FLOAT_CAST, Op.MOVE, Op.VIEW})
 RETAINS_GRAD = fact("retains_grad", "x.retain_grad() was called")
 FRESH_ORIGIN = fact("fresh_origin", "the value's origin was created here: the first name it is bound to labels it")
 CREATED = fact("created", "the node that created the value (module, tensor, scaler)")

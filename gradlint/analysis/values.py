@@ -267,6 +267,10 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
                     out[k] = join([va, vb])
                 elif isinstance(va, tuple) and isinstance(vb, tuple) and len(va) == len(vb):
                     out[k] = tuple(x if x is y else join([x, y]) for x, y in zip(va, vb))
+                elif isinstance(va, tuple) and isinstance(vb, tuple) and all(x is y for x, y in zip(va, vb)):
+                    # one list extends the other (`layers = []`, then `layers += [conv, relu]` on
+                    # each pass of a loop): where it has elements, they are the longer one's
+                    out[k] = va if len(va) > len(vb) else vb
         elif k in _ONE_SIDED:
             out[k] = va
     for k, vb in b.items():
@@ -277,6 +281,13 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
     for x, y in ((a, b), (b, a)):
         if x.get(_ELEM) is not None and y.get(_ITEMS) == () and _ELEM not in y:
             out[_ELEM] = x[_ELEM]
+    if _ITEMS not in out and _ELEM not in out and all(_ITEMS in x or _ELEM in x for x in (a, b)):
+        # lists of different lengths (`layers += [...]` in a loop that may run zero times), or
+        # one whose elements are known one by one and one known by what an element is: what one
+        # element is, is any of them
+        elems = [e for x in (a, b) for e in (*(x.get(_ITEMS) or ()), x.get(_ELEM)) if isinstance(e, Val)]
+        if elems:
+            out[_ELEM] = join(elems)
     return out or None
 
 
@@ -357,3 +368,17 @@ def opaque(values: Iterable[Val], node: cst.CSTNode, kind: Kind | None = None, a
         c = Cut(OPAQUE, node, hard=False)
         cuts = cuts | frozenset((o, c) for o in combined.live)
     return Val(_EMPTY_SET, cuts, combined.notes, _EMPTY_SET, kind, attrs)
+
+
+def extended_list(old: Val, added: Val) -> dict:
+    """The facts of a list after `old += added`: its items then the added ones, or (either
+    unknown) what one element is; the list's other facts stay."""
+    attrs = {k: v for k, v in (old.attrs or {}).items() if k not in (_ITEMS, _ELEM)}
+    ia, ib = old.get(_ITEMS), added.get(_ITEMS)
+    if isinstance(ia, tuple) and isinstance(ib, tuple):
+        attrs[_ITEMS] = ia + ib
+    else:
+        elems = [*(ia or ()), *(ib or ()), *(e for e in (old.get(_ELEM), added.get(_ELEM)) if e is not None)]
+        if elems:
+            attrs[_ELEM] = join(elems)
+    return attrs

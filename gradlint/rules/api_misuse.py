@@ -646,7 +646,7 @@ class RequiresGradSetAfterUse(Rule):
         for n in ev.target.sorted_notes("pre_rg_use"):
             name, useq, run = n.data
             for s in self._sets.get(name, ()):
-                if s.ctx.run == run and useq < s.seq < ev.seq:
+                if s.ctx.run == run and useq < s.seq < ev.seq and not self._made_by_the_use(s, n.node):
                     self.report(
                         s.node,
                         lambda line, use=n.node, name=name: (
@@ -655,6 +655,15 @@ class RequiresGradSetAfterUse(Rule):
                             f"autograd.grad raises when nothing else requires grad); set requires_grad before the forward pass"
                         ),
                     )
+
+
+    @staticmethod
+    def _made_by_the_use(s, use) -> bool:
+        """The tensor that gets requires_grad is the *result* of the early use, not the tensor
+        used (`noises.append(noise.repeat(...).normal_())`, then `for noise in noises:
+        noise.requires_grad = True`: the same name, another tensor, a fresh one)."""
+        target = s.target if isinstance(s, AttrSetEvent) else s.recv
+        return target is not None and any(n.kind == "pre_rg_use" and n.node is use for n in target.notes)
 
 
 # JAX functions that only return a value (no side effect, no `out=`): as a statement they do

@@ -36,6 +36,26 @@ def _within(ctx, node, stmt) -> bool:
     return node is stmt or any(a is stmt for a in ctx.ancestors(node))
 
 
+def _made_for(ctx, created, stmt) -> bool:
+    """The module was created for the container `stmt` fills: inside the statement, or inside a
+    helper the statement calls (`self.features = self._make_layers(cfg)`, VGG's helper that
+    returns the plain list it built)."""
+    if _within(ctx, created, stmt):
+        return True
+    fn = next((a for a in ctx.ancestors(created) if isinstance(a, cst.FunctionDef)), None)
+    if fn is None:
+        return False
+    if any(isinstance(n, cst.Call) and callee_last(n) == fn.name.value for n in walk(stmt)):
+        return True
+    # `layers = []; layers.append(nn.Linear(...)); self.heads = layers` in one function, the
+    # local list not wrapped in a container module there (`nn.Sequential(*layers)`)
+    value = getattr(stmt, "value", None)
+    if not isinstance(value, cst.Name) or not any(a is fn for a in ctx.ancestors(stmt)):
+        return False
+    wrapped = r"\b(ModuleList|ModuleDict|Sequential|ParameterList|ParameterDict)\s*\(\s*\*?\s*" + re.escape(value.value) + r"\b"
+    return re.search(wrapped, ctx.code(fn)) is None
+
+
 def _trainable_class(v) -> str | None:
     """The class name of a module value that owns parameters: a torch.nn layer that has them by
     default, or an nn.Module subclass of the file. None: not a module, or parameterless
@@ -229,7 +249,7 @@ class ModuleInPlainContainer(Rule):
             if home is None or not modules:
                 continue
             fresh = [m for m in modules if m.get(F.CREATED) is not None and id(m.get(F.CREATED)) not in self._registered
-                     and _within(self.ctx, m.get(F.CREATED), ev.node)]
+                     and _made_for(self.ctx, m.get(F.CREATED), ev.node)]
             if not fresh or any(_trains_itself(m) for m in fresh):
                 continue
             attr = key[1]

@@ -412,8 +412,12 @@ def _functional_derivative(it: Interp, ev: "CallEvent", st: "State", allv: list[
 
 
 def _autograd_backward(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
+    # torch.autograd.backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, ...)
     target = ev.arg(0, "tensors") or EMPTY
-    it.differentiate(ev, st, DiffKind.BACKWARD, target, ev.arg_node(0, "tensors"))
+    create = truthy(ev.arg(3, "create_graph"))
+    retain = truthy(ev.arg(2, "retain_graph"))
+    it.differentiate(ev, st, DiffKind.BACKWARD, target, ev.arg_node(0, "tensors"),
+                     retain=create if ev.arg(2, "retain_graph") is None else retain, create_graph=create)
     return Val(kind=K.NONE)
 
 
@@ -1049,7 +1053,7 @@ class Torch(Framework):
             res = it.op_result(node, st, [recv], kind=K.TENSOR, attrs=propagate(recv.attrs, Op.FLOAT_CAST), saves=False)
             return res.with_facts({
                 F.DTYPE: FLOAT_CAST_METHODS[m], F.LEAF: False if recv.live else recv.get(F.LEAF),
-                F.NONLEAF_FROM: node if recv.get(F.RG) else None,
+                F.NONLEAF_FROM: node if recv.get(F.RG) and recv.get(F.LEAF) is not False else recv.get(F.NONLEAF_FROM),
             })
         if m in NONDIFF_FUNCS:
             return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: fw, F.DTYPE: "int" if m.startswith("arg") else None})

@@ -132,10 +132,12 @@ class MethodsMixin(_Base):
                 own = {k: v for k, v in kwargs.items() if k not in ("rngs", "mutable", "capture_intermediates")}
                 out = self.call_function(call, ev, st, args[skip:], own, self_val=recv)
                 return out if m == "apply" else Val(kind=K.DICT)  # init returns the variables
-            if ev.func.kind in _CALLABLE_FIELD_KINDS:
+            called = ev.func.get(F.CLS)
+            if ev.func.kind in _CALLABLE_FIELD_KINDS and not (called is not None and getattr(called, "is_autograd_fn", False)):
                 # `self.criterion(x)` with `self.criterion = FocalLoss()` (a plain class of the
                 # file with `__call__`), a function or a class kept on the object: not a method
-                # of its class, the attribute's own value is what runs (apply_call, by its kind)
+                # of its class, the attribute's own value is what runs (apply_call, by its kind).
+                # Not an autograd Function's instance: calling one is the legacy API (GL512)
                 return None
         if kind == K.MODULE or (recv.live and any(o.kind == K.ORIGIN_MODULE for o in recv.live) and m in frameworks.MODULE_LIKE_METHODS):
             return self.module_method(ev, st, recv, m, recv_name)

@@ -19,7 +19,7 @@ from ..events import AssignEvent, AttrSetEvent, InplaceEvent, StoreEvent, enter_
 from ..names import NOCONST, OPS, const_of, dotted_name, root_name, single_index_const
 from ..queries import computed_by_autograd, data_is_tensor_storage, freeze
 from ..walk import stored_names
-from ..values import EMPTY, Cut, Val, combine, cut, ref
+from ..values import EMPTY, Cut, Val, combine, cut, extended_list, ref
 from .state import AnalysisBudgetExceeded, ClassInfo, FunctionInfo, State, TapeInfo
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -216,8 +216,8 @@ class StatementsMixin(_Base):
             new = self.inplace_result(node, st, old, [value])
         else:
             new = self._arith(node, st, [old, value], op=op)
-        if old.kind == K.CONTAINER or old.kind == K.LIST:
-            new = new.with_(kind=old.kind, attrs=old.attrs)
+        if old.kind == K.CONTAINER or old.kind == K.LIST:  # (`layers += [conv, bn, relu]` holds them too)
+            new = new.with_(kind=old.kind, attrs=extended_list(old, value) if old.kind == K.LIST and op == "+" else old.attrs)
         if tensorish and old.get(F.FW) != "jax":
             via_data = bool(old.get(F.DATA_OF))
             tgt = old.get(F.DATA_BASE) if via_data else old
@@ -797,3 +797,4 @@ def _catches_import_error(h: cst.ExceptHandler) -> bool:
     t = h.type
     kinds = [e.value for e in t.elements] if isinstance(t, cst.Tuple) else [t]
     return any(dotted_name(k) in ("ImportError", "ModuleNotFoundError") for k in kinds if k is not None)
+
