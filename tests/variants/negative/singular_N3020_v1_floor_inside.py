@@ -1,0 +1,22 @@
+# source: variant of 3020_torch_inpainting_sqrt_then_max.py
+# framework: torch
+# family: E
+# kind: nan-grad-singular-point
+# negative: floor before the root
+# mimics: 3020_v1_sqrt_then_clamp.py
+# expect: no finding
+# checked: ran (torch 2.13 CPU), no NaN/inf in the gradient
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+w = torch.randn(4, 3, 3, 3)
+w[0] = 0.0
+w.requires_grad_(True)
+xi = torch.randn(1, 3, 6, 6)
+
+norm = torch.sqrt(w.pow(2).sum(dim=[1, 2, 3], keepdim=True).clamp(min=1e-8))
+yi = F.conv2d(xi, w / norm, padding=1)
+yi.sum().backward()
+print(torch.isnan(w.grad).any().item())

@@ -1,0 +1,32 @@
+# source: variant of 1204_examples_regression_param_add_leaf.py
+# framework: torch
+# family: D
+# kind: inplace-on-leaf
+# pitfall: hand-written SGD step in a Trainer class: each parameter of self.model is updated with p -= lr * p.grad outside torch.no_grad()
+# expect: line 27 — p -= self.lr * p.grad on a parameter (leaf requiring grad)
+# checked: ran, reproduces (RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.)
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Trainer:
+    def __init__(self, model, lr=0.1):
+        self.model = model
+        self.lr = lr
+
+    def train_step(self, x, y):
+        self.model.zero_grad()
+        loss = F.mse_loss(self.model(x), y)
+        loss.backward()
+        self.apply_gradients()
+        return loss.item()
+
+    def apply_gradients(self):
+        for p in self.model.parameters():
+            p -= self.lr * p.grad
+
+
+trainer = Trainer(nn.Linear(4, 1))
+for step in range(3):
+    trainer.train_step(torch.randn(8, 4), torch.randn(8, 1))

@@ -1,0 +1,24 @@
+# source: variant of 1030_sentence_transformers_euclidean_sqrt.py
+# framework: torch
+# family: E
+# kind: nan-grad-singular-point
+# pitfall: squared distance accumulated in a loop over feature groups, then .sqrt(); identical pairs give distance 0 and NaN gradient
+# expect: line 16 — dist = sq.sqrt() of an accumulated sum of squares
+# checked: ran (torch 2.13 CPU), reproduces (a.grad all nan)
+
+import torch
+
+
+def multi_head_distance(heads_a, heads_b):
+    sq = 0.0
+    for ha, hb in zip(heads_a, heads_b):
+        sq = sq + torch.square(ha - hb).sum(-1)
+    dist = sq.sqrt()
+    return dist
+
+
+a = torch.randn(3, 4, requires_grad=True)
+b = a.detach().clone()
+d = multi_head_distance(a.split(2, dim=-1), b.split(2, dim=-1))
+d.mean().backward()
+print(a.grad)

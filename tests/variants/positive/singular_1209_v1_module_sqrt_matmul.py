@@ -1,0 +1,39 @@
+# source: variant of 1209_torch_stoi_tob_sqrt_of_silent_band.py
+# framework: torch
+# family: E
+# kind: nan-grad-singular-point
+# pitfall: one-third-octave band envelope as torch.sqrt(OBM @ |spec|^2) in a loss module; a silent stretch makes the band energy exactly 0 and the gradient NaN
+# expect: line 26 — torch.sqrt(self.obm @ power) where the band energy is 0 on silent frames
+# checked: ran (torch 2.13 CPU), reproduces (NaN in est.grad with a silent stretch)
+
+import torch
+from torch import nn
+
+
+class BandEnvelopeLoss(nn.Module):
+    def __init__(self, n_fft=64, n_bands=6):
+        super().__init__()
+        self.n_fft = n_fft
+        obm = torch.zeros(n_bands, n_fft // 2 + 1)
+        for i in range(n_bands):
+            obm[i, 2 * i + 1:2 * i + 4] = 1.0
+        self.register_buffer("obm", obm)
+        self.register_buffer("win", torch.hann_window(n_fft))
+
+    def envelope(self, x):
+        spec = torch.stft(x, self.n_fft, hop_length=self.n_fft // 2, window=self.win, center=False, return_complex=True)
+        power = spec.real ** 2 + spec.imag ** 2
+        return torch.sqrt(self.obm @ power)
+
+    def forward(self, est, ref):
+        return (self.envelope(est) - self.envelope(ref)).abs().mean()
+
+
+loss_fn = BandEnvelopeLoss()
+clean = torch.randn(2, 2048)
+clean[:, 512:1536] = 0.0
+est = (clean + 0.1 * torch.randn(2, 2048))
+est[:, 512:1536] = 0.0
+est.requires_grad_(True)
+loss_fn(est, clean).backward()
+print(torch.isnan(est.grad).any().item())

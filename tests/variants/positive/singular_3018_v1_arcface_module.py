@@ -1,0 +1,34 @@
+# source: variant of 3018_torch_acos_clamp_cos2theta.py
+# framework: torch
+# family: E
+# kind: nan-grad-singular-point
+# pitfall: ArcFace head: theta = torch.acos(torch.clamp(cosine, -1.0, 1.0)) inside forward; a feature parallel to its class weight gives cosine == 1 and an infinite acos derivative
+# expect: line 23 — torch.acos(torch.clamp(cosine, -1.0, 1.0)) in ArcFace.forward
+# checked: ran (torch 2.13 CPU), reproduces (NaN in head.weight.grad and emb.grad (cosine == 1 for the parallel embedding))
+
+import math
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class ArcFace(nn.Module):
+    def __init__(self, in_features, out_features, s=30.0, m=0.5):
+        super().__init__()
+        self.weight = nn.Parameter(torch.eye(out_features, in_features))
+        self.s, self.m = s, m
+
+    def forward(self, embedding, label):
+        cosine = F.linear(F.normalize(embedding), F.normalize(self.weight))
+        theta = torch.acos(torch.clamp(cosine, -1.0, 1.0))
+        target = torch.cos(theta + self.m)
+        one_hot = F.one_hot(label, cosine.size(1)).float()
+        logits = self.s * (one_hot * target + (1 - one_hot) * cosine)
+        return F.cross_entropy(logits, label)
+
+
+head = ArcFace(4, 4)
+emb = torch.tensor([[2.0, 0.0, 0.0, 0.0], [0.3, 0.5, 0.1, 0.2]], requires_grad=True)
+loss = head(emb, torch.tensor([0, 1]))
+loss.backward()
+print(torch.isnan(head.weight.grad).any().item(), torch.isnan(emb.grad).any().item())
