@@ -2056,15 +2056,16 @@ def _last_binding(ctx, name: cst.Name):
 
 class NanMaskedAfterTheFact(_FlowsToLoss):
     code = "GL413"
-    message = "nan_to_num()/where(isnan(x), ...) replaces NaN/inf in the value, not in the gradient: the operation that produced them still differentiates to NaN"
+    message = "nan_to_num()/where(isnan(x), ...)/masked_fill(isnan(x), ...) replaces NaN/inf in the value, not in the gradient: the operation that produced them still differentiates to NaN"
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.nan_to_num.html"
     triggers = ("nan_to_num", "isnan", "isfinite", "is_nan", "is_finite", "isinf")
     frameworks = ("torch", "tf", "jax")
     note_kind = "nan_masked"
     rationale = """
-        `torch.nan_to_num(x)` (or `torch.where(torch.isnan(x), 0, x)`, `jnp.nan_to_num`,
-        `tf.where(tf.math.is_nan(x), ...)`) repairs the forward value, so the loss looks finite.
+        `torch.nan_to_num(x)` (or `torch.where(torch.isnan(x), 0, x)`, `x.masked_fill(x.isnan(),
+        0)`, the in-place `x.nan_to_num_()`, `jnp.nan_to_num`, `tf.where(tf.math.is_nan(x),
+        ...)`) repairs the forward value, so the loss looks finite.
         Its backward passes 0 where it replaced something; the operation that produced the
         NaN/inf then multiplies that 0 by its own derivative there, which is infinite or NaN
         (`0 * log(0)` of an entropy over masked logits, `log(0)`, `x / 0`, `sqrt` of a negative
@@ -2109,12 +2110,20 @@ class NanMaskedAfterTheFact(_FlowsToLoss):
         """,
     ]
 
-    call_names = frozenset({"nan_to_num", "where"})
+    call_names = frozenset({"nan_to_num", "nan_to_num_", "where", "masked_fill", "masked_fill_"})
 
     def on_call(self, ev: CallEvent) -> None:
         if ev.qual is not None and not ev.qual.startswith(("torch.", "jax.", "tensorflow.", "keras.")):
             return  # NumPy's has no gradient to keep
-        if ev.name == "nan_to_num":
+        if ev.name in ("masked_fill", "masked_fill_"):
+            # `x.masked_fill(x.isnan(), 0)`: the mask is the receiver's own NaN test
+            if ev.qual is not None or not isinstance(ev.node.func, cst.Attribute) or ev.recv is None or not ev.arg_nodes:
+                return
+            tested = _nonfinite_tested(ev.arg_nodes[0])
+            if tested is None or self.ctx.code(tested) != self.ctx.code(ev.node.func.value):
+                return
+            node, val = ev.node.func.value, ev.recv
+        elif ev.name in ("nan_to_num", "nan_to_num_"):
             if ev.qual is None and isinstance(ev.node.func, cst.Attribute) and ev.recv is not None:
                 node, val = ev.node.func.value, ev.recv  # `x.nan_to_num()`
             elif ev.args:

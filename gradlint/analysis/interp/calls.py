@@ -174,8 +174,8 @@ class CallsMixin(_Base):
         self.emit(ev)
         if ev.notes:
             result = result.add_notes(ev.notes)
-            elem = result.get(F.ELEM)
-            if elem is not None:
+            st.note_receiver(node, method, ev.notes)  # `x.nan_to_num_()`: said of the tensor it changed
+            if (elem := result.get(F.ELEM)) is not None:
                 # what a rule says of the call holds for each element of the list it returns
                 # (`df_dx, df_dy = tape.gradient(f, [x, y])`)
                 result = result.with_fact(F.ELEM, elem.add_notes(ev.notes))

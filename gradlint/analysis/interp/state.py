@@ -10,6 +10,7 @@ import libcst as cst
 
 from .. import facts as F
 from ..events import Ctx
+from ..names import dotted_name
 from ..values import Val, join
 
 
@@ -210,6 +211,16 @@ class State:
         v = self.env.get(name)
         if v is not None and v.live:
             self.env[name] = v.with_fact(F.SAVED_INPUT, node)
+
+    def note_receiver(self, node, method: str | None, notes) -> None:
+        """What rules noted on an in-place method's call (`x.nan_to_num_(0.0)` as a statement)
+        holds for the named receiver it changed."""
+        if method is None or not method.endswith("_") or method.startswith("_") or not isinstance(node.func, cst.Attribute):
+            return
+        name = dotted_name(node.func.value)
+        v = self.env.get(name) if name is not None else None
+        if v is not None:
+            self.env[name] = v.add_notes(notes)
 
     def forget_saved(self, name: str) -> None:
         """`name` was rebound: what an operation saved of its old value is not its value."""
