@@ -88,15 +88,18 @@ class Cut:
 
 
 class Note:
-    """A marker a rule attaches to a value. `through_cuts`: it survives gradient-stopping ops."""
+    """A marker a rule attaches to a value. `through_cuts`: it survives gradient-stopping ops.
+    `of_receiver`: put on an in-place method's call, it holds for the receiver it changed
+    (`x.nan_to_num_()` as a statement: what is said of its result is said of `x`)."""
 
-    __slots__ = ("kind", "node", "data", "through_cuts", "seq")
+    __slots__ = ("kind", "node", "data", "through_cuts", "of_receiver", "seq")
 
-    def __init__(self, kind: str, node: cst.CSTNode, data: Any = None, through_cuts: bool = False) -> None:
+    def __init__(self, kind: str, node: cst.CSTNode, data: Any = None, through_cuts: bool = False, of_receiver: bool = False) -> None:
         self.kind = kind
         self.node = node
         self.data = data
         self.through_cuts = through_cuts
+        self.of_receiver = of_receiver
         self.seq = next(_seq)
 
     def __repr__(self) -> str:  # pragma: no cover

@@ -912,9 +912,9 @@ class _FlowsToLoss(Rule):
         # not inert, so the editor's run cache replays it (the notes live on the values)
         self._sites: dict[int, tuple] = {}
 
-    def mark(self, ev: CallEvent, site, data=None) -> None:
+    def mark(self, ev: CallEvent, site, data=None, of_receiver: bool = False) -> None:
         self._sites[id(site)] = (site, data)
-        ev.add_note(Note(self.note_kind, site, data=data))
+        ev.add_note(Note(self.note_kind, site, data=data, of_receiver=of_receiver))
 
     def on_diff(self, ev: DiffEvent) -> None:
         for n in ev.target.sorted_notes(self.note_kind):
@@ -2145,7 +2145,7 @@ class NanMaskedAfterTheFact(_FlowsToLoss):
             return  # data with NaNs in it, not NaNs an operation on the differentiated path makes
         if not _made_at_singular_point(self.ctx, node):
             return  # `where(isneginf(logps), 0, logps)` of a log_softmax: it passes a -inf logit on, with a finite derivative
-        self.mark(ev, ev.node, data=node)
+        self.mark(ev, ev.node, data=node, of_receiver=ev.name.endswith("_"))
 
     def report_site(self, site, data, ev: DiffEvent | None) -> None:
         shown = self.ctx.code(data) if data is not None else "the value"

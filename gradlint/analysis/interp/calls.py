@@ -132,8 +132,8 @@ class CallsMixin(_Base):
                 kw_nodes[a.keyword.value] = a.value
             elif a.star == "*":
                 star.append(v)
-                args.append(self.iter_val(v).with_fact(F.STARRED, True))
-                arg_nodes.append(a.value)
+                args.extend(unpacked := self.unpacked(v))  # (`nn.Sequential(*layers)`: the layers, in order, when known)
+                arg_nodes.extend([a.value] * len(unpacked))
             elif a.star == "**":
                 star.append(v)
             else:

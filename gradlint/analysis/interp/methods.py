@@ -183,6 +183,12 @@ class MethodsMixin(_Base):
         out = combine([recv] + ev.args + list(ev.kwargs.values()))
         return Val(out.live, out.cuts, out.notes, frozenset(), None, {F.FW: recv.get(F.FW)} if recv.get(F.FW) else None)
 
+    def unpacked(self, v: Val) -> list[Val]:
+        """The positional arguments `*v` gives: a list or tuple known item by item is those
+        items, in order (`nn.Sequential(*layers)`); anything else one starred element."""
+        items = v.get(F.ITEMS) if v.kind in (K.LIST, K.TUPLE) else None
+        return list(items) if isinstance(items, tuple) else [self.iter_val(v).with_fact(F.STARRED, True)]
+
     def container_method(self, ev: "CallEvent", st: State, recv: Val, m: str, recv_name, recv_node) -> Val | None:
         args = ev.args
         if m in ("append", "add", "extend", "insert", "appendleft", "update", "setdefault"):
@@ -199,6 +205,8 @@ class MethodsMixin(_Base):
                     dropped = (F.ITEMS, F.ELEM, F.KEYS) if m == "update" else (F.ITEMS, F.ELEM)
                     attrs = {k: v for k, v in (recv.attrs or {}).items() if k not in dropped}
                     attrs[F.ELEM] = join([recv.get(F.ELEM) or self.iter_val(recv), value]) if (recv.get(F.ELEM) is not None or recv.get(F.ITEMS)) else value
+                    if m == "append" and recv.kind == K.LIST and isinstance(recv.get(F.ITEMS), tuple):
+                        attrs[F.ITEMS] = recv.attrs[F.ITEMS] + (value,)  # the order stays known (`layers.append(nn.Tanh())`)
                     st.env[recv_name] = combine([recv, value], kind=recv.kind or K.LIST, attrs=attrs)
                 if m == "setdefault":
                     return value

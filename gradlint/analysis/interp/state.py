@@ -213,14 +213,15 @@ class State:
             self.env[name] = v.with_fact(F.SAVED_INPUT, node)
 
     def note_receiver(self, node, method: str | None, notes) -> None:
-        """What rules noted on an in-place method's call (`x.nan_to_num_(0.0)` as a statement)
-        holds for the named receiver it changed."""
+        """What rules noted of the receiver on an in-place method's call (`x.nan_to_num_(0.0)`
+        as a statement; Note.of_receiver) holds for the named receiver it changed."""
         if method is None or not method.endswith("_") or method.startswith("_") or not isinstance(node.func, cst.Attribute):
             return
         name = dotted_name(node.func.value)
         v = self.env.get(name) if name is not None else None
-        if v is not None:
-            self.env[name] = v.add_notes(notes)
+        mine = [n for n in notes if n.of_receiver]
+        if v is not None and mine:
+            self.env[name] = v.add_notes(mine)
 
     def forget_saved(self, name: str) -> None:
         """`name` was rebound: what an operation saved of its old value is not its value."""
