@@ -898,12 +898,36 @@ class LeafReboundByUpdate(Rule):
             return
         if not _mentions_grad_of(node.value, None):
             return
+        if self._leaf_again_in_loop(node, ev.name):
+            return
         self.report(
             node,
             f"`{ev.name} = ...{ev.name}.grad...` outside torch.no_grad() rebinds `{ev.name}` to a new tensor computed from it: "
             f"it is no longer a leaf, so its .grad is None on the next iteration and the graph keeps growing; update in "
             f"place: `with torch.no_grad(): {ev.name} -= lr * {ev.name}.grad` (then `{ev.name}.grad.zero_()`)",
         )
+
+    def _leaf_again_in_loop(self, node, name: str) -> bool:
+        """A later statement of the same loop body makes `name` a leaf again before the next
+        iteration reads its .grad (PGD: `x = x + a * x.grad.sign()`, then `x = clamp(...).detach()
+        .requires_grad_(True)`): the step that rebound it was an ordinary computation."""
+        loop = next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.For, cst.While))), None)
+        if loop is None:
+            return False
+        stmt = next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.SimpleStatementLine)), None)
+        after = False
+        for s in loop.body.body:
+            if not after:
+                after = s is stmt or any(a is s for a in self.ctx.ancestors(node))
+                continue
+            for n in walk(s, code_only=True):
+                if isinstance(n, cst.Assign) and any(dotted_name(t.target) == name for t in n.targets) \
+                        and _MAKES_LEAF.search(self.ctx.code(n.value)):
+                    return True
+                if isinstance(n, cst.Call) and callee_last(n) in ("requires_grad_", "detach_") and isinstance(n.func, cst.Attribute) \
+                        and dotted_name(n.func.value) == name:
+                    return True
+        return False
 
     def _loop_variable_update(self, ev: AssignEvent) -> bool:
         """`for p in model.parameters(): p = p - lr * p.grad`: the loop variable is rebound and the
@@ -956,6 +980,9 @@ def _mentions_grad_of(expr: cst.CSTNode, name: str | None) -> bool:
         elif isinstance(node, cst.Subscript):
             stack.append(node.value)
     return False
+
+
+_MAKES_LEAF = re.compile(r"\.detach\(\s*\)|\.requires_grad_\(|\brequires_grad\s*=\s*True")
 
 
 class InplaceOnSavedTensor(Rule):

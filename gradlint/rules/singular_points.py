@@ -429,9 +429,12 @@ class NonDifferentiableCustomLoss(_BodySites):
             """
             import torch
             class ThresholdLoss(torch.nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scale = torch.nn.Parameter(torch.ones(1))
                 def forward(self, logits, target):
                     hits = (logits.sigmoid() > 0.5).float()
-                    return (hits - target.float()).abs().mean()
+                    return (hits - target.float()).abs().mean() * self.scale
             def train_epoch(model, loader, optimizer):
                 for x, y in loader:
                     loss = ThresholdLoss()(model(x), y)
@@ -439,7 +442,7 @@ class NonDifferentiableCustomLoss(_BodySites):
                     loss.backward()
                     optimizer.step()
             """,
-            line=4,
+            line=7,
         ),
     ]
     valid = [

@@ -518,13 +518,13 @@ class CallsMixin(_Base):
                 any(_from_trained(a) for a in ev.args)
                 or any(_cut_from_trained(a) for a in ev.args)
                 and self.is_loss_callee(self._self_path(dotted_name(ev.node.func) or "", st), st)):
-            # known only from being called, and applied to what a trained module computed (or,
-            # where its result is itself what is backpropagated, to a detached copy of it): a
-            # loss function (`criterion(model(x), y)`), not a module with parameters of its own
+            # known only from being called, applied to what a trained module computed (or, where its result is
+            # backpropagated, to a detached copy): a loss function (`criterion(model(x), y)`), no parameters of its own
             frozen = True
-        if mod.get(F.LOSS_MODULE) and info is None and mod.get(F.FW) == "torch" and mod.get(F.LOSS_MODULE) != "AdaptiveLogSoftmaxWithLoss":
-            # a library loss (`nn.MSELoss()`, `nn.CrossEntropyLoss()`) has no parameters: the
-            # loss it computes is trained only through its inputs (a detach there starves them)
+        if (mod.get(F.LOSS_MODULE) and info is None and mod.get(F.FW) == "torch" and mod.get(F.LOSS_MODULE) != "AdaptiveLogSoftmaxWithLoss"
+                or info is not None and mod.kind == K.MODULE and info.owns_no_parameters(mod.get(F.FIELDS))):
+            # a library loss (`nn.MSELoss()`) or a module class of the file that provably owns no parameters (a Dice loss)
+            # computes a loss trained only through its inputs (a detach there starves them)
             frozen = True
         # a frozen module contributes no trainable origin to its output
         vals = ([] if frozen else [mod]) + ev.args + list(ev.kwargs.values())

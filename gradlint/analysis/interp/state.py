@@ -3,6 +3,7 @@ functions and classes of the module, GradientTapes, and the cache of recorded ru
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -40,9 +41,15 @@ class RuleStates(Protocol):
     def reacting(self, before: Any) -> frozenset[str]: ...
 
 
+# what makes or registers a parameter or submodule, in a class's code
+_CREATES_PARAMETER = re.compile(r"Parameter|register_(?!buffer)\w+|add_module|setattr|load_state_dict|\bnn\.[A-Z]|\bself\.\w+\s*=\s*[A-Z]\w*\(")
+_TORCH_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_PLAIN_KINDS = frozenset({"number", "str", "bool", "none"})
+
+
 class ClassInfo:
     __slots__ = ("node", "name", "bases", "methods", "is_module", "is_lightning", "is_autograd_fn", "is_optimizer", "is_keras", "is_test", "facts",
-                 "uses", "evidence_values", "framework", "saves", "parents", "elided", "call_method")
+                 "uses", "evidence_values", "framework", "saves", "parents", "elided", "call_method", "_creates_none")
 
     def __init__(self, node: cst.ClassDef, name: str) -> None:
         self.node = node
@@ -64,9 +71,23 @@ class ClassInfo:
         self.uses: Any = None  # evidence.Uses of `self.x` across the methods (interp/evidence.py)
         self.evidence_values: dict = {}  # self.x proven by use, one value per attribute
         self.saves: Any = None  # a custom autograd.Function's FunctionSaves (frameworks/torch.py), on first use
+        self._creates_none: bool | None = None  # owns_no_parameters' reading of the code, on first use
 
     def find_method(self, name: str) -> "FunctionInfo | None":
         return self.methods.get(name)
+
+    def owns_no_parameters(self, fields: dict | None) -> bool:
+        """An nn.Module subclass of the file whose instance provably holds no parameter (a Dice
+        loss, a contrastive loss with a temperature): torch.nn.Module its only base, nothing in
+        its code that creates or registers one (a buffer is no parameter), and every field
+        `__init__` stores a number, a string, a bool, None or a tensor that requires no grad (a
+        symbolic argument may be a tensor or a module: not proven)."""
+        if not self.is_torch_module or self.parents or self.elided or not all(b in _TORCH_MODULE for b in self.bases):
+            return False
+        if self._creates_none is None:
+            self._creates_none = _CREATES_PARAMETER.search(cst.Module([]).code_for_node(self.node.body)) is None
+        return self._creates_none and all(v is not None and (v.kind in _PLAIN_KINDS or v.kind == "tensor" and not v.live)
+                                          for v in (fields or {}).values())
 
     @property
     def is_torch_module(self) -> bool:

@@ -1,0 +1,64 @@
+# source: variant of 1089_sam_second_pass_reuses_output.py
+# framework: torch
+# family: C
+# kind: backward-twice
+# negative: fixed twin: the second SAM pass runs a fresh forward
+# expect: no finding
+# checked: ran, no error (exit 0)
+import torch
+import torch.nn as nn
+
+
+class SAM(torch.optim.Optimizer):
+    def __init__(self, params, base_optimizer, rho=0.05, **kwargs):
+        super().__init__(params, dict(rho=rho, **kwargs))
+        self.base_optimizer = base_optimizer(self.param_groups, **kwargs)
+        self.param_groups = self.base_optimizer.param_groups
+
+    @torch.no_grad()
+    def first_step(self, zero_grad=False):
+        grad_norm = torch.norm(torch.stack([p.grad.norm(p=2) for g in self.param_groups for p in g["params"] if p.grad is not None]), p=2)
+        for group in self.param_groups:
+            scale = group["rho"] / (grad_norm + 1e-12)
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                e_w = p.grad * scale
+                p.add_(e_w)
+                self.state[p]["e_w"] = e_w
+        if zero_grad:
+            self.zero_grad()
+
+    @torch.no_grad()
+    def second_step(self, zero_grad=False):
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                p.sub_(self.state[p]["e_w"])
+        self.base_optimizer.step()
+        if zero_grad:
+            self.zero_grad()
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Flatten(), nn.Linear(3 * 8 * 8, 32), nn.ReLU())
+        self.head = nn.Linear(32, 10)
+
+    def forward(self, x):
+        feat = self.body(x)
+        return {"features": feat, "logits": self.head(feat)}
+
+
+model = Net()
+criterion = nn.CrossEntropyLoss()
+optimizer = SAM(model.parameters(), torch.optim.SGD, lr=0.1)
+for images, target in [(torch.randn(4, 3, 8, 8), torch.randint(0, 10, (4,)))]:
+    out = model(images)
+    loss = criterion(out["logits"], target)
+    loss.backward()
+    optimizer.first_step(zero_grad=True)
+    criterion(model(images)["logits"], target).backward()
+    optimizer.second_step(zero_grad=True)

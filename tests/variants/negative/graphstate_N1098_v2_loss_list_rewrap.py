@@ -1,0 +1,34 @@
+# source: variant of 1098_torch_tensor_from_indexed_elements.py
+# framework: torch
+# family: A
+# kind: tensor-rewrap
+# negative: fixed twin: torch.stack keeps the graph
+# expect: no finding
+# checked: ran, no error (exit 0)
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class MultiTaskTrainer:
+    def __init__(self):
+        self.backbone = nn.Linear(8, 16)
+        self.heads = nn.ModuleList([nn.Linear(16, 1) for _ in range(3)])
+        params = list(self.backbone.parameters()) + list(self.heads.parameters())
+        self.optimizer = torch.optim.Adam(params)
+
+    def total_loss(self, x, ys):
+        feat = torch.relu(self.backbone(x))
+        losses = []
+        for head, y in zip(self.heads, ys):
+            losses.append(F.mse_loss(head(feat), y))
+        return torch.stack(losses).sum()
+
+    def step(self, x, ys):
+        loss = self.total_loss(x, ys)
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
+
+
+MultiTaskTrainer().step(torch.randn(4, 8), [torch.randn(4, 1) for _ in range(3)])

@@ -1,0 +1,24 @@
+# source: variant of 1008_morvan_rnn_regressor_h_state_carried.py
+# framework: torch
+# family: C
+# kind: hidden-state-not-detached
+# pitfall: RL-style recurrent policy: the hidden state is stored in a state dict between updates (state["hx"]) and not detached, so the second update's backward reaches the freed graph
+# expect: line 18 — state["hx"] carries the previous update's graph into the LSTMCell
+# checked: ran, reproduces (RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate value)
+import torch
+import torch.nn as nn
+
+cell = nn.LSTMCell(4, 8)
+head = nn.Linear(8, 2)
+optimizer = torch.optim.RMSprop(list(cell.parameters()) + list(head.parameters()), lr=1e-3)
+state = {"hx": torch.zeros(1, 8), "cx": torch.zeros(1, 8)}
+
+for update in range(3):
+    obs = torch.randn(1, 4)
+    hx, cx = cell(obs, (state["hx"], state["cx"]))
+    state["hx"], state["cx"] = hx, cx
+    value = head(hx).sum()
+    loss = (value - 1.0) ** 2
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
