@@ -1004,6 +1004,8 @@ class Torch(Framework):
         n = numel(allv)
         if n and not attrs.get(F.SCALAR):
             attrs[F.NUMEL] = n
+        elif n and attrs.get(F.LOSS_OF) and attrs.get(F.REDUCTION) in ("mean", "sum"):
+            attrs[F.REDUCED_FROM] = numel(args[:1]) or n  # `F.mse_loss(pred, y)` sums or averages its input's n values
         tensor_in = any(v.kind in (K.TENSOR, K.GRAD) or v.graphs for v in allv)
         return it.op_result(node, st, allv, kind=K.TENSOR, attrs=attrs, saves=tensor_in)
 
