@@ -476,7 +476,8 @@ def _skeleton(header: Chunk, members: list[Chunk], elided: frozenset[str] = froz
 
 
 # (and what a library base runs when an instance is called: a torch Transform's `_call`)
-_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup", *sorted(INSTANCE_CALL_METHODS))
+# and a test case's fixtures, which are its __init__ (`setUp`: the tensors a gradcheck is given)
+_ALWAYS_MEMBERS = ("__init__", "forward", "call", "__call__", "setup", "setUp", "setup_method", *sorted(INSTANCE_CALL_METHODS))
 _FORWARD_MEMBERS = ("forward", "call", "__call__")  # what makes a class a model (torch, Keras, flax/haiku)
 
 

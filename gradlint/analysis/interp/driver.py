@@ -351,6 +351,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         init = info.find_method("__init__")
         if init is None and info.framework == "jax":
             init = info.find_method("setup")  # a flax.linen module declares its submodules in setup()
+        if init is None and info.is_test:
+            init = info.find_method("setUp") or info.find_method("setup_method")  # a test case's fixtures (gradcheck inputs)
         if init is not None and init in self._active:
             # asked from inside __init__ itself (its standalone run, or a method it calls): not
             # known yet — and not cached, or every other method would see no fields at all
