@@ -368,9 +368,8 @@ class StatementsMixin(_Base):
     def _store_item(self, target: cst.Subscript, v: Val, st: State, stmt, value_node) -> None:
         container_node = target.value
         container = self.eval(container_node, st)
-        for el in target.slice:
-            if isinstance(el.slice, cst.Index):
-                self.eval(el.slice.value, st)
+        # (a mask's own dependence, `b[p > t] = 1`: what is stored where depends on p, without a gradient)
+        masks = [m for el in target.slice if isinstance(el.slice, cst.Index) and (m := self.eval(el.slice.value, st)).cuts and not m.live]
         root = root_name(target)
         sev = StoreEvent(stmt, st.ctx, "item", container, container_node, root, v, value_node)
         self.emit(sev)
@@ -398,7 +397,7 @@ class StatementsMixin(_Base):
                 if attrs and F.LEAF in attrs and not old.live and st.ctx.grad == "on" and any(o.certain for o in v.live):
                     # `b = torch.zeros_like(a); b[:, 0] = a[:, 0]`: b is now computed (CopySlices)
                     attrs = {k: x for k, x in attrs.items() if k != F.LEAF}
-                st.env[root] = combine([old, v], kind=old.kind, attrs=attrs)
+                st.env[root] = combine([old, v, *masks], kind=old.kind, attrs=attrs)
             else:
                 kind = old.kind if old is not None and old.kind else K.CONTAINER
                 attrs = {k: x for k, x in (old.attrs or {}).items() if k not in (F.ITEMS,)} if old is not None else None
