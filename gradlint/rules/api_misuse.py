@@ -656,7 +656,6 @@ class RequiresGradSetAfterUse(Rule):
                         ),
                     )
 
-
     @staticmethod
     def _made_by_the_use(s, use) -> bool:
         """The tensor that gets requires_grad is the *result* of the early use, not the tensor

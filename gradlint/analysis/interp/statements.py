@@ -796,4 +796,3 @@ def _catches_import_error(h: cst.ExceptHandler) -> bool:
     t = h.type
     kinds = [e.value for e in t.elements] if isinstance(t, cst.Tuple) else [t]
     return any(dotted_name(k) in ("ImportError", "ModuleNotFoundError") for k in kinds if k is not None)
-
