@@ -417,7 +417,6 @@ class MissingZeroGrad(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._loops: dict[tuple, dict] = {}
-        self._fn_nodes: dict[int, cst.CSTNode] = {}  # id(FunctionInfo) -> its def, for the no-loop frames
 
     def _frames(self, ev):
         run = ev.ctx.run
@@ -425,9 +424,9 @@ class MissingZeroGrad(Rule):
             # a step function with no loop of its own (the caller's loop is not seen): only
             # the branch check applies, the caller may clear the gradients for the rest
             fn = ev.ctx.fn
-            if fn is not None:
-                self._fn_nodes[id(fn)] = fn.node
-            yield self._loops.setdefault((run, "fn", id(fn) if fn is not None else None, ev.ctx.calls), self._frame())
+            f = self._loops.setdefault((run, "fn", id(fn) if fn is not None else None, ev.ctx.calls), self._frame())
+            f["scope"] = fn.node if fn is not None else None
+            yield f
             return
         for depth in range(1, len(ev.ctx.loops) + 1):
             key = (run, ev.ctx.loops[:depth])
@@ -478,8 +477,8 @@ class MissingZeroGrad(Rule):
     def finish(self) -> None:
         for key, f in self._loops.items():
             if key[1] == "fn":
-                if f["backward"] and f["step"] and not f["unfollowed"] and key[2] is not None:
-                    self._step_branch_never_cleared(f, self._fn_nodes[key[2]])
+                if f["backward"] and f["step"] and not f["unfollowed"] and f["scope"] is not None:
+                    self._step_branch_never_cleared(f, f["scope"])
                 continue
             if f["backward"] and f["step"] and not f["zero"] and not f["unfollowed"]:
                 ev = f["backward"][0]
@@ -535,13 +534,13 @@ class MissingZeroGrad(Rule):
         branch). That path never clears, so it steps with every earlier iteration's gradients;
         the branch that does clear shows that nobody else clears them. Read from the code: the
         interpreter may not have taken the other branch (a flag whose value it knows)."""
+        zeros = list(dict.fromkeys([*f["zeros"], *(n for n in walk(scope) if isinstance(n, cst.Call) and callee_last(n) == "zero_grad")]))
         for st in f["steps"]:
             if not isinstance(st.node, cst.Call) or not isinstance(st.node.func, cst.Attribute):
                 continue
             receiver = self.ctx.code(st.node.func.value)
             st_path = self._path(st.node)
-            zeros = [*f["zeros"], *(n for n in walk(scope) if isinstance(n, cst.Call) and callee_last(n) == "zero_grad")]
-            splits = [_branches_apart(self._path(z), st_path) for z in dict.fromkeys(zeros)]
+            splits = [_branches_apart(self._path(z), st_path) for z in zeros]
             if not splits or None in splits:
                 continue
             if_node, own = splits[0]
@@ -914,11 +913,11 @@ class LeafReboundByUpdate(Rule):
         loop = next((a for a in self.ctx.ancestors(node) if isinstance(a, (cst.For, cst.While))), None)
         if loop is None:
             return False
-        stmt = next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.SimpleStatementLine)), None)
+        holders = {id(a) for a in self.ctx.ancestors(node)}
         after = False
         for s in loop.body.body:
             if not after:
-                after = s is stmt or any(a is s for a in self.ctx.ancestors(node))
+                after = id(s) in holders  # the loop's statement that holds the update
                 continue
             for n in walk(s, code_only=True):
                 if isinstance(n, cst.Assign) and any(dotted_name(t.target) == name for t in n.targets) \

@@ -17,7 +17,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.frameworks import jax as jax_overlay
-from ..analysis.frameworks.arrays import PROB_SAMPLERS, epsilon_like
+from ..analysis.frameworks.arrays import NONDIFF_FUNCS, PROB_SAMPLERS, epsilon_like
 from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks import torch as torch_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
@@ -936,8 +936,8 @@ class _FlowsToLoss(Rule):
 
 
 # calls through whose result no gradient flows back to their input
-_NO_GRADIENT_CALLS = frozenset({"detach", "stop_gradient", "item", "numpy", "tolist", "zeros_like", "ones_like", "full_like",
-                                "empty_like", "isnan", "isinf", "isfinite", "sign", "round", "floor", "ceil", "argmax", "argmin"})
+_NO_GRADIENT_CALLS = NONDIFF_FUNCS | frozenset({"detach", "stop_gradient", "item", "numpy", "tolist", "zeros_like", "ones_like",
+                                                "full_like", "empty_like"})
 
 
 class WhereNanGradient(_FlowsToLoss):
