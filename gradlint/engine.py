@@ -563,12 +563,12 @@ def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, confi
             r = ctx.range_of(n)
             return r[0].line if r else "?"
 
+    said = set()
     for f in findings:
         rng = ctx.range_of(f.node)
         if rng is None:
             continue
         start, end = rng
-        fix = _resolve_fix(f.fix, ctx) if f.fix is not None else None
         message = f.message
         if callable(message):
             # messages may name the line of another node ("differentiated on line 26"), in
@@ -576,6 +576,10 @@ def _to_diagnostics(findings: list[_Finding], ctx: FileContext, path: str, confi
             message = message(line_of)
             if ":" in message:
                 message = _OTHER_FILE_LINE.sub(r"at \1", message)
+        if (f.rule.code, start, message) in said:  # `m.mul_(d).add_(x)`: one finding to a reader
+            continue
+        said.add((f.rule.code, start, message))
+        fix = _resolve_fix(f.fix, ctx) if f.fix is not None else None
         out.append(
             Diagnostic(
                 code=f.rule.code,

@@ -86,6 +86,7 @@ SEEN: dict[str, tuple[tuple[str, str], ...]] = {
     'GL201': (
         ('https://github.com/MorvanZhou/PyTorch-Tutorial/issues/57', "the RNN hidden state returned by one step is fed to the next step without h_state = h_state.data, so each backward reaches into the previous step's freed graph"),
         ('https://github.com/davda54/sam/issues/45', 'the SAM "second forward-backward pass" reuses output from the first forward instead of running the model again, so the second backward traverses the graph the first backward already freed'),
+        ('https://github.com/pytorch/pytorch/issues/2769', 'The model keeps `self.hidden` from the previous batch and feeds it back into `self.lstm` without detaching, so every batch\'s graph is chained to all previous ones (time/memory grow per iteration; on current PyTorch the 2nd backward raises "Trying to backward through the graph a second time").'),
     ),
     'GL203': (
         ('https://github.com/pytorch/pytorch/issues/103509', 'f(a) is defined as the Jacobian of g computed with torch.autograd.functional.jacobian; without create_graph=True the Jacobian is a constant, so f cannot be differentiated with respect to a (the graph is empty)'),

@@ -157,6 +157,25 @@ class BackwardThroughFreedGraph(Rule):
                     ),
                 )
                 return
+            fed = _fed_in(self.ctx, ev) if site is None else None
+            if fed is not None:
+                # no name carries it in this function (`self.hidden` fed to the LSTM in the
+                # model's forward): where the freed graph was read back from an object or a
+                # container, or else the operation that first took it in again
+                stored = isinstance(fed, (cst.Attribute, cst.Subscript))
+                what = f"`{' '.join(self.ctx.code(fed).split())}` is" if stored else "this takes in a value"
+                hint = (f"`{self.ctx.code(fed)} = {self.ctx.code(fed)}.detach()` before it is fed in; for an LSTM's "
+                        "`(h, c)`, each of them") if stored else "e.g. `self.hidden = self.hidden.detach()` before the step"
+                self.report(
+                    _statement_of(self.ctx, fed) if stored else fed,
+                    lambda line, ops=carried, bw=ev.node: (
+                        f"{what} carried over from the previous loop iteration with its graph, which that iteration's "
+                        f"backward (line {line(bw)}) already freed{_through(ops, line, self.ctx.code)}: the backward on "
+                        f"line {line(bw)} raises \"Trying to backward through the graph a second time\"; detach what is "
+                        f"carried across iterations ({hint})"
+                    ),
+                )
+                return
             self.report(
                 ev.node,
                 lambda line, ops=carried, site=site: (
@@ -182,6 +201,20 @@ class BackwardThroughFreedGraph(Rule):
 def _carrier(site, line) -> str:
     """What brings the old graph in: "`h_state` (fed in on line 45), ", or "a value "."""
     return f"`{site.value}` (fed in on line {line(site)}), " if site is not None else "a value "
+
+
+def _fed_in(ctx, ev: DiffEvent):
+    """The operation of this file that first took in a graph an earlier iteration's backward
+    freed (the interpreter notes it, interp.freed_fed), or None."""
+    fed = ctx.interp.freed_fed if ctx.interp is not None else {}
+    nodes = [fed[g] for g in ev.freed_hit if g in fed and from_earlier_iteration(g, ev.ctx)]
+    placed = [(_position(ctx, n), n) for n in nodes if ctx.range_of(n) is not None]
+    return min(placed, key=lambda t: t[0])[1] if placed else None
+
+
+def _statement_of(ctx, node):
+    """The small statement (`out, self.h = self.rnn(x, self.h)`) that holds an expression."""
+    return next((a for a in ctx.ancestors(node) if isinstance(a, cst.BaseSmallStatement)), node)
 
 
 def _detach_hint(site) -> str:

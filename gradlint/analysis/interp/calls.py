@@ -217,8 +217,8 @@ class CallsMixin(_Base):
                 continue
             if not certainly_computed(av) or name in torch_overlay.SAVES_FOR_OTHER and len(args) == 2 and not args[1 - i].live:
                 continue
-            if isinstance(an, cst.Name):
-                st.mark_saved(an.value, node)
+            if isinstance(an, (cst.Name, cst.Attribute)) and dotted_name(an) is not None:
+                st.mark_saved(dotted_name(an), node, av)  # (`self.state`: kept with the object's field)
                 continue
             # a slice or view (`cell(out[:, t - 1])`, `bmm(q, v.mT)`) shares its base's version counter
             base_node = torch_overlay.viewed_name(an)
@@ -618,10 +618,11 @@ class CallsMixin(_Base):
 
     # ---------------------------------------------------------------- primitives
     def op_result(self, node, st: State, vals: Iterable[Val], kind: K.Kind | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
-        """A differentiable operation on `vals` under the current grad mode. `saves`: the op
-        keeps tensors for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and
-        mean do not, so walking them twice is harmless and they add no graph node."""
+        """A differentiable operation on `vals` under the current grad mode. `saves`: the op keeps tensors
+        for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and mean do not."""
         out = combine(vals, kind=kind, attrs=attrs)
+        if st.freed and out.graphs and not out.graphs.isdisjoint(st.freed):
+            self.freed_fed.update({g: self.freed_read.get(g, node) for g in out.graphs & st.freed if g not in self.freed_fed})
         if st.ctx.grad == "inference" and out.get(F.INFERENCE) is None:
             out = out.with_fact(F.INFERENCE, st.ctx.grad_node or node)
         if st.ctx.grad != "on" and is_torch_val(out) and any(prev.hard for _, prev in out.cuts):
@@ -651,8 +652,7 @@ class CallsMixin(_Base):
         return Val(out.live, out.cuts, out.notes, out.graphs | {g}, kind, attrs)
 
     def inplace_result(self, node, st: State, target: Val, vals: list[Val]) -> Val:
-        """A tensor modified in place keeps its identity (leaf-ness, origin); under no_grad
-        the update is not recorded, so what was mixed in is cut."""
+        """A tensor modified in place keeps its identity (leaf-ness, origin); under no_grad the update is not recorded."""
         if st.ctx.grad == "on" or not is_torch_val(target):
             out = self.op_result(node, st, [target] + vals)
             attrs = target.attrs

@@ -23,7 +23,7 @@ methods.py) that share `self`; this module holds the driver: the runs and their 
 from __future__ import annotations
 
 import itertools
-from typing import Callable
+from typing import Any, Callable
 
 import libcst as cst
 
@@ -108,10 +108,16 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._recording: list | None = None
         self.skip_inlined = True  # a function inlined where it is called needs no run with symbolic arguments
         self._diff_count = 0
+        self._attr_stores = 0  # attribute stores so far (a comprehension over a stateful module's calls)
         # graph node -> the origins it was computed from; a node an optimizer step made stale ->
         # (the step's call, the origins it updated, those named by its parameters) (opt_event)
         self._graph_origins: dict[tuple, frozenset] = {}
         self._stale_by: dict[tuple, tuple] = {}
+        # graph node a backward freed -> the first operation after that which took it in (an
+        # RNN state kept on `self` and fed to the next step), or the read of an attribute or an
+        # item just before that brought it: where GL201 says it came back
+        self.freed_fed: dict[tuple, Any] = {}
+        self.freed_read: dict[tuple, Any] = {}  # graph node a backward freed -> its last read from storage
         # `for` loop node -> the graph nodes of the container elements it iterates (a list of
         # per-step log-probabilities): each iteration takes another element, which the analysis,
         # holding a container's elements as one value, cannot tell apart

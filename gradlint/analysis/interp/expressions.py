@@ -49,13 +49,13 @@ _PARAMETER_ATTRS = frozenset({"weight", "bias", "weight_ih_l0", "weight_hh_l0", 
 class ExpressionsMixin(_Base):
     EXPRESSIONS = {
         cst.Name: "_e_name",
-        cst.Attribute: "_e_attribute",
+        cst.Attribute: "_e_stored",
         cst.Call: "_e_call",
         cst.BinaryOperation: "_e_binop",
         cst.UnaryOperation: "_e_unary",
         cst.BooleanOperation: "_e_boolop",
         cst.Comparison: "_e_compare",
-        cst.Subscript: "_e_subscript",
+        cst.Subscript: "_e_stored",
         cst.Tuple: "_e_seq",
         cst.List: "_e_seq",
         cst.Set: "_e_seq",
@@ -189,6 +189,15 @@ class ExpressionsMixin(_Base):
         info = v.get(F.JAXFN)
         if info is not None and info.fn is not None:
             self.depend(info.fn.node)
+
+    def _e_stored(self, node: cst.Attribute | cst.Subscript, st: State) -> Val:
+        """A value read from an object or a container; one still holding a graph a backward freed
+        (an RNN state kept on `self`, in a dict) is noted: the next operation that takes the graph
+        in names this read as where it came back (op_result, GL201)."""
+        v = self._e_attribute(node, st) if isinstance(node, cst.Attribute) else self._e_subscript(node, st)
+        if st.freed and v.graphs and not v.graphs.isdisjoint(st.freed):
+            self.freed_read.update({g: node for g in v.graphs & st.freed})
+        return v
 
     def _e_attribute(self, node: cst.Attribute, st: State) -> Val:
         attr = node.attr.value
@@ -406,13 +415,14 @@ class ExpressionsMixin(_Base):
 
     def _e_comp(self, node, st: State) -> Val:
         # a comprehension is a loop: run it as iteration 0, and again as iteration 1 when the
-        # first pass differentiated or stepped something (a tape used per element)
+        # first pass differentiated or stepped something (a tape used per element) or changed
+        # an object (`[cell(x) for x in xs]` with a cell that keeps its state on `self`)
         # The outermost iterable is evaluated once, before the loop, in the enclosing scope
         # (`[norm(g) for g in tape.gradient(loss, vs)]` takes one gradient)
         outer = self.eval(node.for_in.iter, st)
-        n_diff = self._diff_count
+        n_diff, n_stores = self._diff_count, self._attr_stores
         first = self._e_comp_once(node, st, 0, outer)
-        if self._diff_count != n_diff:
+        if self._diff_count != n_diff or self._attr_stores != n_stores:
             first = join([first, self._e_comp_once(node, st, 1, outer)])
         return first.with_fact(F.ONE_SHOT, node) if isinstance(node, cst.GeneratorExp) else first
 

@@ -49,9 +49,12 @@ class InterpreterHost(Interp, Protocol):
     _loop_scopes: dict[int, tuple]
     _inspected: frozenset[int]
     _diff_count: int
+    _attr_stores: int
     _jax_analysed: set
     _graph_origins: dict[tuple, frozenset]
     _stale_by: dict[tuple, tuple]
+    freed_fed: dict[tuple, Any]
+    freed_read: dict[tuple, Any]
     _element_graphs: dict[int, frozenset]
     _module_of: dict
 

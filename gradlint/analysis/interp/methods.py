@@ -52,6 +52,18 @@ def set_training(module: Val, flag: Val, _seen: set | None = None) -> None:
             set_training(v, flag, seen)
 
 
+def _in_place(m: str) -> bool:
+    return m.endswith("_") and not m.startswith("_")
+
+
+def _chain_root(node):
+    """`mem.mul_(d).add_(x)`: an in-place method returns its receiver, so the second call also
+    changes `mem` (an EMA update, a recurrent memory); the name the chain starts from."""
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and _in_place(node.func.attr.value):
+        node = node.func.value
+    return node
+
+
 class MethodsMixin(_Base):
     def call_method(self, ev: "CallEvent", st: State, star: list[Val]) -> Val | None:
         m = ev.method
@@ -62,6 +74,8 @@ class MethodsMixin(_Base):
         kind = recv.kind
         recv_node = node.func.value if isinstance(node.func, cst.Attribute) else None
         recv_name = dotted_name(recv_node)
+        if recv_name is None and _in_place(m):
+            recv_name = dotted_name(_chain_root(recv_node))
         if m in frameworks.CLIP_METHODS:
             # accelerator.clip_grad_norm_(params, ...): a norm of the gradients, not a graph value
             self.opt_event(node, st, "clip", args[0] if args else EMPTY)

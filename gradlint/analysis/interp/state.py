@@ -225,11 +225,12 @@ class State:
             s.alias_of = dict(self.alias_of)
         return s
 
-    def mark_saved(self, name: str, node: cst.CSTNode) -> None:
+    def mark_saved(self, name: str, node: cst.CSTNode, value: "Val | None" = None) -> None:
         """An operation (`node`) kept the tensor bound to `name` for its backward: on this path
-        (`saved_by`), and on the value itself, which may leave the scope (returned, carried)."""
+        (`saved_by`), and on the value itself, which may leave the scope (returned, carried; an
+        attribute's, `value`, read from its object, stays with the object's field)."""
         self.saved_by[name] = node
-        v = self.env.get(name)
+        v = self.env.get(name, value if "." in name else None)
         if v is not None and v.live:
             self.env[name] = v.with_fact(F.SAVED_INPUT, node)
 

@@ -224,6 +224,7 @@ class StatementsMixin(_Base):
             by = self.saved_by(st, name, old)
             self.emit(InplaceEvent(node, st.ctx, tgt, target, f"{op}=", via_data, name, by))
         if name is not None:
+            self._attr_stores += isinstance(target, cst.Attribute)
             aev = AssignEvent(node, st.ctx, name, old, value, new, op, target)
             self.emit(aev)
             if aev.notes:
@@ -307,6 +308,7 @@ class StatementsMixin(_Base):
         base = self.eval(base_node, st)
         attr = target.attr.value
         base_name = dotted_name(base_node)
+        self._attr_stores += st.act.fn is None or st.act.fn.name != "__init__"  # (not a new object's own fields)
         self.emit(AttrSetEvent(stmt, st.ctx, base, attr, v, base_name, value_node))
         if attr == "requires_grad" and base_name is not None:
             c = v.get(F.CONST, NOCONST)
