@@ -1145,6 +1145,10 @@ class WhereNanGradient(_FlowsToLoss):
 
     def _sanitized_arg(self, ev: CallEvent, arg_node) -> bool:
         # arguments computed by where/clamp/abs+eps were made safe before the operation
+        if isinstance(arg_node, (cst.BinaryOperation, cst.UnaryOperation)) and any(
+                isinstance(b := _last_binding(self.ctx, n), cst.Call) and callee_last(b) in _WHERE_SANITIZERS
+                for n in walk(arg_node) if isinstance(n, cst.Name)):
+            return True  # `1.0 / (1.0 - x_neg)` of `x_neg = where(neg, x, 0)`: the double where's fill, the author's choice
         if isinstance(arg_node, cst.Name) and any(
             n.kind == "sanitized" and n.node is not None for v in ev.args[1:3] for n in v.notes
         ):
@@ -1277,7 +1281,8 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         says that `s` can be 0 and keeps the value finite, but at `s == 0` the sqrt's
         derivative is infinite and the floor's is 0: 0 * inf = NaN (measured on torch 2.13;
         optax documents it for JAX, keras#3031 for Keras). Not reported when the input is
-        floored first.
+        floored first, nor for TensorFlow's own `tf.maximum` / `tf.clip_by_value`: TF's sqrt
+        gradient is 0 where the incoming gradient is 0 (TF 2.21), so that floor is safe there.
 
         Instead: `torch.linalg.vector_norm(a - b, dim=1)` (its gradient at 0 is defined), or
         `torch.sqrt(u + eps)` with a small eps (1e-12 in float64, 1e-8 in float32), or floor
@@ -1381,11 +1386,20 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         self._penalties: set[int] = set()  # sites reported through a returned penalty
         self._framework: dict[int, str] = {}  # sites computed by TensorFlow/JAX (torch otherwise): the remedy's spelling
         self._floor_of: dict[int, cst.CSTNode] = {}  # sqrt call -> the floor applied to its result afterwards
+        self._tf_floored: set[int] = set()  # sqrt calls TensorFlow's maximum/clip_by_value floors afterwards
 
     def on_call(self, ev: CallEvent) -> None:
         last = ev.name
         if last in _FLOORS:
-            floored = _floored_sqrt(self.ctx, ev) if ev.qual is None or ev.qual.startswith(("torch.", "jax.", "tensorflow.", "keras.")) else None
+            if ev.qual is not None and ev.qual.startswith("tensorflow."):
+                # TensorFlow's own floor: its zero gradient reaches TF's SqrtGrad, which gives 0
+                # for a zero incoming gradient (measured on TF 2.21; _TF_ZERO_SAFE_GRADS): the
+                # square root is safe. Keras's `K.maximum` may run on JAX: 0 * inf = NaN there
+                floored = _floored_sqrt(self.ctx, ev)
+                if floored is not None:
+                    self._tf_floored.add(id(floored))
+                return
+            floored = _floored_sqrt(self.ctx, ev) if ev.qual is None or ev.qual.startswith(("torch.", "jax.", "keras.")) else None
             if floored is not None and ev.result.live:
                 self._floor_of.setdefault(id(floored), ev.node)  # the message names the floor, however the site is reached
                 self.mark(ev, floored, data=("floor", ev.node))
@@ -1539,6 +1553,8 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         return callee_last(node) == "var"
 
     def report_site(self, site, data, ev) -> None:
+        if id(site) in self._tf_floored:
+            return
         if id(site) in self._floor_of:  # ("floor", the floor applied after the sqrt), or a sum of squares floored so
             floor = self._floor_of[id(site)]
             self.report(

@@ -286,7 +286,7 @@ class KerasLambdaNonDifferentiable(Rule):
             return
         if ev.qual is None and "keras" not in self.ctx.code_text:
             return  # a star import: the file must at least be Keras code
-        if not _TRAINED.search(self.ctx.code_text):
+        if not _TRAINED.search(self.ctx.code_text) or self._after_training(ev.node):
             return  # an inference-only model: a hard output is what it is for
         fn_node = ev.arg_node(0, "function")
         if not isinstance(fn_node, cst.Lambda):
@@ -307,6 +307,17 @@ class KerasLambdaNonDifferentiable(Rule):
             f"apply it to model.predict(...) outside the trained model, use a smooth surrogate, or a straight-through "
             f"estimator `x + K.stop_gradient(K.round(x) - x)`",
         )
+
+
+    def _after_training(self, node) -> bool:
+        """A module-level Lambda layer below every training call of the file (`model.fit(...)`,
+        then `decoder = Model(inp, Lambda(argmax)(probs))` for predict): the separate inference
+        model this rule's message recommends, built once training is over."""
+        if any(isinstance(a, (cst.FunctionDef, cst.ClassDef, cst.For, cst.While, cst.Lambda)) for a in self.ctx.ancestors(node)):
+            return False
+        rng = self.ctx.range_of(node)
+        text = self.ctx.code_text
+        return rng is not None and all(text.count("\n", 0, m.start()) + 1 < rng[0].line for m in _TRAINED.finditer(text))
 
 
 # ------------------------------------------------------------------ custom losses and layers

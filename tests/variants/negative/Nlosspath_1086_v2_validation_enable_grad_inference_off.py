@@ -1,0 +1,47 @@
+# source: variant of 1086_lightning_pinn_validation_step_grad.py
+# framework: torch
+# family: A
+# kind: loss-under-no-grad
+# negative: fixed twin: the Trainer is built with inference_mode=False, so enable_grad() in validation_step works
+# expect: no finding
+# checked: ran, no error (exit 0; Trainer built with inference_mode=False)
+
+import torch
+import pytorch_lightning as pl
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class PoissonPINN(pl.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.u = torch.nn.Sequential(torch.nn.Linear(1, 32), torch.nn.Tanh(), torch.nn.Linear(32, 1))
+
+    def residual(self, x):
+        u = self.u(x)
+        u_x = torch.autograd.grad(u.sum(), x, create_graph=True)[0]
+        u_xx = torch.autograd.grad(u_x.sum(), x, create_graph=True)[0]
+        return u_xx + torch.sin(x)
+
+    def training_step(self, batch, batch_idx):
+        (x,) = batch
+        x = x.clone().requires_grad_(True)
+        return self.residual(x).pow(2).mean()
+
+    def validation_step(self, batch, batch_idx):
+        (x,) = batch
+        with torch.enable_grad():
+            x = x.clone().requires_grad_(True)
+            u = self.u(x)
+            u_x = torch.autograd.grad(u.sum(), x, create_graph=True)[0]
+            u_xx = torch.autograd.grad(u_x.sum(), x)[0]
+        val_loss = (u_xx + torch.sin(x)).pow(2).mean()
+        self.log("val_residual", val_loss)
+
+    def configure_optimizers(self):
+        return torch.optim.Adam(self.parameters(), lr=1e-3)
+
+
+model = PoissonPINN()
+loader = DataLoader(TensorDataset(torch.rand(16, 1)), batch_size=8)
+trainer = pl.Trainer(logger=False, enable_progress_bar=False, enable_model_summary=False, enable_checkpointing=False, inference_mode=False)
+trainer.validate(model, loader)

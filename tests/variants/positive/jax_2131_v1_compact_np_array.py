@@ -1,0 +1,27 @@
+# source: variant of 2131_flax_linear_np_asarray_in_call.py
+# framework: jax
+# family: A
+# kind: jax-tracer-conversion
+# pitfall: an @nn.compact __call__ converts its input with NumPy's np.array; under jax.jit(model.apply) the input is a tracer
+# expect: line 19 — np.array on the traced input inside a flax.linen @nn.compact __call__
+# checked: ran, reproduces (TracerArrayConversionError under jax.jit(model.apply))
+import numpy as np
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class MLP(nn.Module):
+    features: int = 4
+
+    @nn.compact
+    def __call__(self, x):
+        x = np.array(x, dtype=np.float32)
+        x = nn.Dense(self.features)(x)
+        return nn.relu(x)
+
+
+model = MLP()
+x = jnp.ones((2, 3))
+variables = model.init(jax.random.PRNGKey(0), x)
+out = jax.jit(model.apply)(variables, x)

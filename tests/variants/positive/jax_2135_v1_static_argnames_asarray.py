@@ -1,0 +1,20 @@
+# source: variant of 2135_jax_static_arg_compared_via_jnp_array.py
+# framework: jax
+# family: A
+# kind: jax-concretization
+# pitfall: num_layers is static, but jnp.asarray(num_layers) > 1 is staged under jit, so the Python if gets a tracer
+# expect: line 15 — Python if on a jax.numpy comparison inside a jitted function
+# checked: ran, reproduces (TracerBoolConversionError)
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames=("num_layers",))
+def stack(x, num_layers):
+    if jnp.asarray(num_layers) > 1:
+        return jnp.tile(x, (num_layers, 1))
+    return x[None]
+
+
+stack(jnp.ones(3), num_layers=3)

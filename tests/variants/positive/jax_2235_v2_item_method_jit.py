@@ -1,0 +1,23 @@
+# source: variant of 2235_blackjax_chees_float_of_traced_step_size.py
+# framework: jax
+# family: A
+# kind: jax-concretization
+# pitfall: the step size is converted with .item() of jnp.exp of the adaptation state inside a jitted function
+# expect: line 19 — .item() of a traced array (jnp.exp of the adaptation state) under jit
+# checked: ran, reproduces (ConcretizationTypeError)
+import jax
+import jax.numpy as jnp
+
+
+def apply_length_floor(trajectory_length, length_floor, step_size):
+    floor = length_floor * step_size
+    return jnp.maximum(trajectory_length, floor)
+
+
+@jax.jit
+def run(trajectory_length_ma, log_step_size_moving_average):
+    step_size_ma = jnp.exp(log_step_size_moving_average).item()
+    return apply_length_floor(trajectory_length_ma, 0.5, step_size_ma)
+
+
+run(jnp.float32(1.0), jnp.float32(-2.0))

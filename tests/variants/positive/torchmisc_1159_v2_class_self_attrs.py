@@ -1,0 +1,38 @@
+# source: variant of 1159_linreg_manual_update_rebinds_w.py
+# framework: torch
+# family: C
+# kind: other-leaf-rebound-in-manual-update
+# pitfall: a from-scratch logistic-regression class keeps its weights on self and its step() assigns self.W = self.W - lr * self.W.grad under torch.no_grad(); the attribute now holds a tensor without requires_grad, so zero_grad() on it fails and the next backward has no parameter to reach
+# expect: line 22 — rebinding self.W under no_grad replaces the leaf by a constant (self.W.grad is None afterwards); update in place: self.W -= lr * self.W.grad
+# checked: ran, reproduces (AttributeError: 'NoneType' object has no attribute 'zero_' in zero_grad())
+
+import torch
+
+
+class LogisticRegression:
+    def __init__(self, n_features):
+        self.W = torch.randn(n_features, 1, requires_grad=True)
+        self.b = torch.zeros(1, requires_grad=True)
+
+    def forward(self, x):
+        return torch.sigmoid(x @ self.W + self.b)
+
+    def step(self, lr):
+        with torch.no_grad():
+            self.W = self.W - lr * self.W.grad
+            self.b -= lr * self.b.grad
+
+    def zero_grad(self):
+        self.W.grad.zero_()
+        self.b.grad.zero_()
+
+
+X = torch.randn(32, 4)
+y = (X[:, :1] > 0).float()
+clf = LogisticRegression(4)
+for epoch in range(10):
+    p = clf.forward(X)
+    loss = torch.nn.functional.binary_cross_entropy(p, y)
+    loss.backward()
+    clf.step(0.1)
+    clf.zero_grad()
