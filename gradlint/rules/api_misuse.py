@@ -1329,7 +1329,7 @@ class CustomFunctionGradientCount(Rule):
                 continue
             if self._gradient_for_number(info, bwd.node):
                 continue
-            for site, got in self._returns(bwd.node):
+            for site, got in self._returns(bwd.node, _torch_module_names(self.ctx.code_text)):
                 if got is None or got == expected:
                     continue
                 if got > expected and isinstance(site, cst.Return) and isinstance(site.value, cst.Tuple) and all(
@@ -1373,17 +1373,21 @@ class CustomFunctionGradientCount(Rule):
         if p.star_arg is not None and isinstance(p.star_arg, cst.Param) or p.kwonly_params or p.star_kwarg is not None:
             return None, None
         params = list(p.posonly_params) + list(p.params)
+        if "setup_context" in info.methods or "setup_context" in info.elided:
+            # `forward(X)` with a separate `setup_context(ctx, inputs, output)`: no ctx parameter
+            return (len(params), None) if params and not any(q.default is not None for q in params) else (None, None)
         if len(params) < 1 or any(q.default is not None for q in params[1:]):
             return None, None
         return len(params) - 1, None
 
     @staticmethod
-    def _returns(bwd: cst.FunctionDef):
+    def _returns(bwd: cst.FunctionDef, torch_names: frozenset = frozenset({"torch", "F"})):
         """(node, number of values) of each `return` of backward (None: not known from the syntax);
         a backward without a return returns None: one value."""
         grads = {q.name.value for q in list(bwd.params.params)[1:]}
         found: list[tuple[cst.CSTNode, int | None]] = []
         tuples = _tuple_bindings(bwd)
+        rebinds = _rebindings(bwd)
 
         for n in walk_own_body(bwd):
             if not isinstance(n, cst.Return):
@@ -1397,6 +1401,8 @@ class CustomFunctionGradientCount(Rule):
                 found.append((n, 1))  # `return grad_output`, `return grad_output * mask`
             elif isinstance(v, cst.Name) and v.value in tuples:
                 found.append((n, tuples[v.value]))  # `grads = (g,)` ... `return grads`
+            elif _one_tensor(v, grads, rebinds, torch_names):
+                found.append((n, 1))  # `return grad_input` of `grad_input = grad_output.clone()`, `return F.hardtanh(g)`
             else:
                 found.append((n, None))
         if not found:
@@ -1439,6 +1445,76 @@ def _has_return(fn: cst.FunctionDef) -> bool:
     """`fn` returns a value somewhere (nested functions aside), or raises (not a gradient)."""
     return any(isinstance(n, cst.Return) and n.value is not None or isinstance(n, (cst.Raise, cst.Yield))
                for n in walk_own_body(fn))
+
+
+# torch functions and tensor methods that give several tensors (or, by their arguments, may)
+_SEVERAL_RESULTS = frozenset({
+    "split", "chunk", "unbind", "tensor_split", "hsplit", "vsplit", "dsplit", "max", "min", "median", "nanmedian",
+    "mode", "sort", "topk", "kthvalue", "aminmax", "var_mean", "std_mean", "lu", "qr", "svd", "eig", "eigh", "slogdet",
+    "lstsq", "unique", "unique_consecutive", "histogram", "frexp", "broadcast_tensors", "meshgrid", "nonzero", "where",
+    "grad", "apply", "cummax", "cummin", "geqrf", "triangular_solve", "backward", "vjp", "jvp", "saved_tensors",
+})
+_TORCH_ALIAS = re.compile(r"^\s*(?:import\s+torch[\w.]*\s+as\s+(\w+)|from\s+torch[\w.]*\s+import\s+\w+\s+as\s+(\w+)"
+                          r"|from\s+torch(?:\.nn)?\s+import\s+(functional|nn)\b)", re.M)
+
+
+def _torch_module_names(text: str) -> frozenset:
+    """Names that stand for torch modules in the file (`torch`, `F`, `import torch.nn.functional as fn`)."""
+    out = {"torch", "F"}
+    for m in _TORCH_ALIAS.finditer(text):
+        out.update(g for g in m.groups() if g)
+    return frozenset(out)
+
+
+def _rebindings(fn: cst.FunctionDef) -> dict[str, list]:
+    """Every value a name is bound to in `fn` (`a = b = None`, `a = f(x)`, `a += g`: its
+    expression); None among them for a binding whose value is not one expression (a loop
+    target, an unpacking, a `with` target). An item store (`g[mask] = 0`) binds nothing."""
+    out: dict[str, list] = {}
+    for n in walk(fn.body, code_only=True):
+        if isinstance(n, cst.Assign):
+            for t in n.targets:
+                if isinstance(t.target, cst.Name):
+                    out.setdefault(t.target.value, []).append(n.value)
+                else:
+                    for name in walk(t.target, code_only=True):
+                        if isinstance(name, cst.Name) and not isinstance(t.target, (cst.Subscript, cst.Attribute)):
+                            out.setdefault(name.value, []).append(None)
+        elif isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name):
+            out.setdefault(n.target.value, []).append(cst.BinaryOperation(n.target, cst.Add(), n.value))
+        elif isinstance(n, (cst.For, cst.NamedExpr, cst.CompFor, cst.AnnAssign)) or isinstance(n, cst.AsName):
+            target = n.name if isinstance(n, cst.AsName) else n.target
+            for name in walk(target, code_only=True):
+                if isinstance(name, cst.Name):
+                    out.setdefault(name.value, []).append(getattr(n, "value", None) if isinstance(n, cst.AnnAssign) else None)
+    return out
+
+
+def _one_tensor(v, grads: set, rebinds: dict, torch_names: frozenset, depth: int = 0) -> bool:
+    """Is `v` provably a single value (one gradient, or None) in backward: a gradient
+    parameter, arithmetic, a torch function or a tensor method of one (not one that gives
+    several: split, max(dim), sort...), an index of one, or a local every binding of which is
+    one of those."""
+    if depth > 4:
+        return False
+    again = lambda e: _one_tensor(e, grads, rebinds, torch_names, depth + 1)  # noqa: E731
+    if isinstance(v, cst.Name):
+        if v.value in grads or v.value == "None":
+            return True
+        bound = rebinds.get(v.value)
+        return bool(bound) and all(b is not None and again(b) for b in bound)
+    if isinstance(v, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float)):
+        return True
+    if isinstance(v, cst.Subscript):
+        return again(v.value)
+    if isinstance(v, cst.IfExp):
+        return again(v.body) and again(v.orelse)
+    if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value not in _SEVERAL_RESULTS:
+        head = dotted_name(v.func.value)
+        if head is not None and head.split(".", 1)[0] in torch_names:
+            return True  # `torch.clamp(g, -1, 1)`, `F.hardtanh(g)`
+        return again(v.func.value)  # `grad_output.mm(weight)`, `g.clone()`
+    return False
 
 
 def _tuple_bindings(fn: cst.FunctionDef) -> dict[str, int]:

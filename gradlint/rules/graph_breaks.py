@@ -20,7 +20,7 @@ from ..analysis.frameworks.tensorflow import (
     KERAS_BACKEND_GRADIENTS, KERAS_GRAPH_METHODS, KERAS_INPUT, KERAS_SYMBOLIC_NOTE, KERAS_TO_NUMPY, RUNS_EAGERLY, TF1_GRAPH_MODE,
     TF_NUMPY_FUNCTION, traced_by_tf_function,
 )
-from ..analysis.events import AssignEvent, CallEvent, DiffEvent, UseEvent
+from ..analysis.events import AssignEvent, CallEvent, DiffEvent, StoreEvent, UseEvent
 from ..analysis.values import EMPTY, REWRAP, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import certainly_requires_grad, dtype_named
@@ -669,6 +669,9 @@ class DetachedLossTerm(Rule):
         # (term statement, backward) -> _sum_is_the_loss: asked for every term at every
         # differentiation (a loop's run replays them), answered from the syntax alone
         self._is_the_loss: dict[tuple[int, int], bool] = {}
+        # such a term stored into a container (`losses["memory"] = mem_loss(f.detach())`,
+        # `terms.append(...)`): id(term node) -> the container's name, summed into the loss later
+        self._stored_in: dict[int, str] = {}
 
     def on_binop(self, ev) -> None:
         if ev.op in ("+", "-") and isinstance(ev.node, cst.BinaryOperation):
@@ -678,6 +681,12 @@ class DetachedLossTerm(Rule):
     def on_assign(self, ev: AssignEvent) -> None:
         if ev.op in ("+", "-") and isinstance(ev.node, cst.AugAssign):
             self._note_term(ev.node.value, ev.value)
+
+    def on_store(self, ev: StoreEvent) -> None:
+        if ev.kind in ("item", "append") and ev.root is not None and ev.value_node is not None:
+            self._note_term(ev.value_node, ev.value)
+            if id(ev.value_node) in self._dead_terms:
+                self._stored_in[id(ev.value_node)] = ev.root
 
     def _note_term(self, node, v: Val) -> None:
         """A 0-dim summand computed from trained values only through `.detach()`/`.data`
@@ -743,8 +752,10 @@ class DetachedLossTerm(Rule):
                 continue  # not (this run of) this loss
             memo = (id(node), id(ev.node))
             is_loss = self._is_the_loss.get(memo)
+            stored_in = self._stored_in.get(key)
             if is_loss is None:
-                is_loss = self._is_the_loss[memo] = self._sum_is_the_loss(node, ev)
+                is_loss = self._is_the_loss[memo] = (self._sum_is_the_loss(node, ev) if stored_in is None
+                                                      else _container_summed(self.ctx, stored_in, ev))
             if not is_loss:
                 continue  # an intermediate sum (a running mean squared later) may hold a constant
             cuts = sorted(certain, key=lambda oc: (oc[0].seq, oc[1].seq))
@@ -757,7 +768,7 @@ class DetachedLossTerm(Rule):
             # loss: a value stored earlier into an object the term reads (a memory bank filled
             # with detached features) is meant to be constant
             cuts.sort(key=lambda oc: (id(oc[1].node) not in inside, -oc[1].seq))
-            if any(id(c.node) in self._done for _, c in cuts) or not self._additive_term(node):
+            if any(id(c.node) in self._done for _, c in cuts) or stored_in is None and not self._additive_term(node):
                 continue
             c = cuts[0][1]
             if carried_from_earlier_iteration(self.ctx, ev, c.node):
@@ -816,6 +827,25 @@ class DetachedLossTerm(Rule):
         if isinstance(parent, cst.Attribute):
             return parent.attr.value == "backward"  # `(a + b.detach()).backward()`
         return isinstance(parent, (cst.Assign, cst.Return, cst.AugAssign, cst.AnnAssign))
+
+
+def _container_summed(ctx, container: str, ev: DiffEvent) -> bool:
+    """The backpropagated loss is the sum of the container's items: `loss = sum(losses.values())`,
+    `torch.stack(terms).sum()`, `sum(terms).backward()` — a statement binding the differentiated
+    name in the backward's function (or the differentiated expression itself) that sums over it."""
+    def sums_it(expr) -> bool:
+        nodes = list(walk(expr))
+        return any(callee_last(n) in ("sum", "stack", "cat") for n in nodes if isinstance(n, cst.Call)) and any(
+            isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == container for n in nodes)
+    if ev.target_node is None:
+        return False
+    target = dotted_name(ev.target_node)
+    if target is None:
+        return sums_it(ev.target_node)
+    scope = next((a for a in ctx.ancestors(ev.node) if isinstance(a, cst.FunctionDef)), None)
+    stmts = own_small_statements(scope) if scope is not None else (s for top in ctx.module_statements() for s in walk(top))
+    return any(isinstance(s, cst.Assign) and len(s.targets) == 1 and dotted_name(s.targets[0].target) == target
+               and sums_it(s.value) for s in stmts)
 
 
 def _rewraps(call, detach) -> bool:
@@ -2683,7 +2713,8 @@ class GradientPenaltyNeverUsed(Rule):
         sum by mistake (`loss_D = d_fake - d_real` instead of `... + gp`).
 
         gradlint reports the loss backpropagated after the penalty in the same function when
-        the name the penalty is bound to appears nowhere else in the file. Instead: add it to
+        the name the penalty is bound to appears nowhere else in the file, or only where it is
+        logged (`gp.item()`, `float(gp)`: a read that leaves autograd). Instead: add it to
         the loss (`loss_D = d_fake - d_real + gp`), or drop the computation.
     """
     invalid = [
@@ -2750,7 +2781,7 @@ class GradientPenaltyNeverUsed(Rule):
                 where,
                 lambda line, a=a, ev=ev: (
                     f"the loss backpropagated on line {line(ev.node)} does not include `{a.name}` (line {line(a.node)}), a "
-                    f"penalty computed from a gradient taken with create_graph=True that nothing reads: it has no effect on "
+                    f"penalty computed from a gradient taken with create_graph=True that nothing but logging reads: it has no effect on "
                     f"training; add it to the loss (`... + {a.name}`) or drop it"
                 ),
             )
@@ -2779,11 +2810,16 @@ class GradientPenaltyNeverUsed(Rule):
         return known
 
     def _scan_never_read(self, name: str) -> bool:
+        """... or a read that leaves autograd and so cannot put the penalty into a loss: logging
+        (`gp.item()`, `float(gp)`, `gp.detach().cpu()`)."""
         text = self.ctx.code_text
         word = re.compile(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
         target = re.compile(r"(?<![\w.])" + re.escape(name) + r"[ \t]*=(?!=)")
+        logged = re.compile(r"(?<![\w.])" + re.escape(name) + r"\.(?:item|detach|tolist|numpy|cpu)\(")
         uses = [m.start() for m in word.finditer(text)]
-        return bool(uses) and all(target.match(text, i) and text[text.rfind("\n", 0, i) + 1 : i].strip() == "" for i in uses)
+        return bool(uses) and any(target.match(text, i) for i in uses) and all(
+            target.match(text, i) and text[text.rfind("\n", 0, i) + 1 : i].strip() == ""
+            or logged.match(text, i) or re.search(r"\b(?:float|int)\(\s*$", text[max(0, i - 8):i]) for i in uses)
 
     def _before(self, a, b) -> bool:
         ra, rb = self.ctx.range_of(a), self.ctx.range_of(b)
