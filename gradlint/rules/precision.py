@@ -842,6 +842,7 @@ _LOSS_SCALING = re.compile(r"\b(?:LossScaleOptimizer|get_scaled_loss|get_unscale
 # exp/expm1: a `where` used as an overflow guard (`where(x < th, exp(x), c)`) still
 # differentiates exp where it overflowed: inf * 0 = NaN (pytorch#156212)
 _UNSAFE_FUNCS = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "acos", "asin", "atanh", "pow", "float_power", "lgamma", "digamma", "exp", "expm1"})
+_DIVIDE_FUNCS = frozenset({"divide", "truediv", "div", "true_divide"})  # `tf.math.divide(a, b)`, `a.div(b)`: b is the danger
 # TensorFlow computes the gradients of sqrt and rsqrt from their output in a way that gives 0,
 # not NaN, where the incoming gradient is 0 (measured on TF 2.21: tf.where(x > 0, tf.sqrt(x), 0)
 # has gradient [0.5, 0, 0] at x = [1, 0, -2]; log, x ** 0.5 and 1/x give NaN there)
@@ -852,6 +853,19 @@ _SANITIZERS = frozenset({"where", "clamp", "clamp_min", "clip", "clip_by_value",
 # `d > 0` or `x != 0` sends to the other branch are d == 0, where 1/abs(d) and log(abs(d)) are
 # infinite all the same (`denom = tf.abs(y_pred)`; `where(denom > 0, err / denom, 0)`: NaN)
 _WHERE_SANITIZERS = _SANITIZERS - {"abs"}
+
+
+def _capped(node) -> bool:
+    """An upper bound applied to the value: `minimum(x, c)`, `x.clamp(max=c)`, `clamp(x, lo, hi)`,
+    `clip_by_value(x, lo, hi)` (exp of it cannot overflow)."""
+    name = callee_last(node) if isinstance(node, cst.Call) else None
+    if name in ("minimum", "fmin", "clamp_max", "clip_by_value"):
+        return True
+    if name in ("clamp", "clip"):
+        method = isinstance(node.func, cst.Attribute) and dotted_name(node.func.value) not in ("torch", "np", "jnp", "tf")
+        positional = [a for a in node.args if a.keyword is None]
+        return any(a.keyword is not None and a.keyword.value in ("max", "a_max") for a in node.args) or len(positional) >= (2 if method else 3)
+    return False
 
 
 # what turns a boolean mask into a count (GL403: counting exact zeros is not an equality test)
@@ -1060,11 +1074,10 @@ class WhereNanGradient(_FlowsToLoss):
             bound = hit is None and isinstance(branch_node, cst.Name)
             if bound:
                 hit = self._bound_unsafe_op(branch_val, cond_names)
+            hit = self._past_safe(ev, hit, bound)
             if hit is None:
                 continue
             op_node, arg_node = hit
-            if id(op_node) in self._harmless_ops:
-                continue
             arg_names = _names_in(arg_node)
             related = bool(arg_names & cond_names)
             if not related:
@@ -1072,14 +1085,21 @@ class WhereNanGradient(_FlowsToLoss):
                 related = bool(cond_origins & set(branch_val.live))
             if not related:
                 continue
-            if self._sanitized_arg(ev, arg_node):
-                continue
             if bound:
                 # the operation is on another line: the where() that mixes it in is the site
                 self.mark(ev, ev.node, data=(last, op_node))
             else:
                 self.mark(ev, op_node, data=last)
             return
+
+    def _past_safe(self, ev, hit, bound: bool):
+        """The first unsafe operation once those made safe are passed: `log(1 + exp(x))` (a
+        hand-written softplus) has a safe log and an exp inside it that overflows."""
+        while hit is not None and (id(hit[0]) in self._harmless_ops or self._sanitized_arg(ev, hit[1])):
+            hit = None if bound else self._unsafe_op(hit[1])
+        if hit is not None and callee_last(hit[0]) in ("exp", "expm1") and _capped(hit[1]):
+            return None  # `exp(minimum(x, 20))`: capped before it can overflow
+        return hit
 
     def _bound_unsafe_op(self, branch_val, cond_names: set):
         """A branch passed by name, computed from an unsafe operation on what the condition
@@ -1130,6 +1150,12 @@ class WhereNanGradient(_FlowsToLoss):
             return None
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide) and not isinstance(node.right, (cst.Integer, cst.Float)):
             return node, node.right
+        if name in _DIVIDE_FUNCS and isinstance(node, cst.Call):
+            method = isinstance(node.func, cst.Attribute) and not self._module_path(node.func.value)
+            k = 0 if method else 1
+            den = node.args[k].value if len(node.args) > k and node.args[k].keyword is None else None
+            if den is not None and not isinstance(den, (cst.Integer, cst.Float)):
+                return node, den
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power) and _singular_exponent(node.right):
             return node, node.left  # `x ** 0.5`: infinite derivative at 0, NaN below
         return None

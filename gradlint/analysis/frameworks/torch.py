@@ -232,7 +232,7 @@ OUT_OF_PLACE_METHODS = frozenset({
     "masked_fill", "index_fill", "index_add", "index_copy", "scatter", "scatter_add", "fill_diagonal", "zero",
     "normal", "uniform", "t", "squeeze", "unsqueeze", "transpose", "renorm", "lerp", "sign", "relu",
 })
-_MOVE_METHODS = ("to", "cuda", "cpu", "type", "contiguous", "pin_memory", "requires_grad")
+_MOVE_METHODS = ("to", "cuda", "cpu", "type", "type_as", "contiguous", "pin_memory", "requires_grad")
 
 # functions whose result has the broadcast shape of their tensor arguments (0-dim in, 0-dim out)
 _POINTWISE = frozenset({
@@ -1064,9 +1064,17 @@ class Torch(Framework):
             return cut(recv, Cut(m, node, hard=False), kind=K.TENSOR, attrs={F.FW: "torch"})
         if m == "multinomial":
             return drawn([recv], node, {F.FW: "torch", F.DTYPE: "int"})
+        if m == "new_tensor" and args:
+            # `x.new_tensor(data)`: a copy of `data` (torch.tensor's), only x's dtype and device
+            data = args[0]
+            attrs = {F.FW: "torch", F.LEAF: True, F.CREATED: node, F.DTYPE: recv.get(F.DTYPE)}
+            return cut(data, Cut("tensor_ctor", node, hard=True), kind=K.TENSOR, attrs=attrs) if data.live else Val(
+                _E, data.cuts, data.notes, kind=K.TENSOR, attrs=attrs)
         if m in _MOVE_METHODS:
             attrs = propagate(recv.attrs, Op.MOVE)
             named = None
+            if m == "type_as" and args:
+                attrs[F.DTYPE] = named = args[0].get(F.DTYPE)
             for a in args + list(kwargs.values()):
                 dq = a.get(F.QUAL)
                 if dq and dq.startswith("torch.") and torch_dtype(dq):
@@ -1074,11 +1082,12 @@ class Torch(Framework):
             if named is None and (m == "type" and (args or kwargs) or m == "to" and any(
                     isinstance(n, cst.Attribute) and n.attr.value == "dtype" for n in [*ev.arg_nodes, *ev.kw_nodes.values()])):
                 attrs[F.DTYPE] = None  # `.type(x.dtype)`, `.to(ref.dtype)`: a dtype not known here
-            if m in ("to", "cuda", "type") and recv.get(F.RG) and recv.get(F.LEAF):
+            if m in ("to", "cuda", "type", "type_as") and recv.get(F.RG) and recv.get(F.LEAF):
                 attrs[F.NONLEAF_FROM] = node
             if m == "cpu" and recv.get(F.LEAF) and not recv.live:
                 attrs[F.LEAF] = True
-            return it.op_result(node, st, [recv] + args, kind=K.TENSOR, attrs=attrs, saves=False)
+            # the arguments give a device or a dtype (`.to(pred)`, `.type_as(pred)`), not values
+            return it.op_result(node, st, [recv], kind=K.TENSOR, attrs=attrs, saves=False)
         if m.endswith("_") and not m.startswith("_") and m not in ("requires_grad_", "detach_", "zero_grad"):
             # in-place tensor op: mutate the receiver
             via_data = bool(recv.get(F.DATA_OF))

@@ -289,6 +289,8 @@ class MethodsMixin(_Base):
             attrs[F.SCALAR] = False
         vals = [recv] + args + list(kwargs.values())
         kind = K.TENSOR if recv.kind in (K.TENSOR, K.GRAD) or fw else None
+        if kind == K.TENSOR and any(v.get(F.RG) and v.get(F.LEAF) and not v.graphs for v in vals):
+            attrs[F.NONLEAF_FROM] = node  # `w.sub(lr * w.grad)`: a new tensor, as `w - lr * w.grad` (the operator's)
         # `accelerator.prepare(model)`: no tensor goes in, so nothing is saved for backward
         tensor_in = any(v.graphs or v.kind in (K.TENSOR, K.GRAD) for v in vals)
         return self.op_result(node, st, vals, kind=kind, attrs=attrs or None, saves=tensor_in)
