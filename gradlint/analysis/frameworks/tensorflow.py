@@ -215,7 +215,10 @@ def _cast(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None
     x = ev.args[0] if ev.args else EMPTY
     if tdt in ("int", "bool"):
         return cut(x, Cut("int_cast", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "tf", F.DTYPE: tdt})
-    return it.op_result(ev.node, st, [x], kind=K.TENSOR, attrs={F.FW: "tf", F.DTYPE: tdt or x.get(F.DTYPE)})
+    attrs = {F.FW: "tf", F.DTYPE: tdt or x.get(F.DTYPE)}
+    if x.get(F.TFCONST) or (x.get(F.FW) == "np" or x.kind == K.NDARRAY) and not x.live:
+        attrs[F.TFCONST] = True  # `tf.cast(np_image, tf.float32)`: a constant, made from NumPy data
+    return it.op_result(ev.node, st, [x], kind=K.TENSOR, attrs=attrs)
 
 
 def _constant(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:

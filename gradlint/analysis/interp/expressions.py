@@ -13,7 +13,7 @@ from .. import frameworks
 from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
 from ..frameworks import torch as torch_overlay
-from ..frameworks.arrays import guarded_after_binop, picks_by_index, product_exact, squares_after_binop
+from ..frameworks.arrays import NONDIFF_FUNCS, guarded_after_binop, picks_by_index, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
 from ..queries import broadcast_shape, certainly_computed, data_is_tensor_storage, dtype_of, first_fact, fw_of, none_ness, numel
 from ..values import EMPTY, Cut, Origin, Val, combine, cut, join, ref
@@ -42,6 +42,8 @@ _SAME_VALUE_ATTRS = frozenset({"T", "mT", "H", "real", "imag"})
 _OPAQUE = frozenset({K.NUMBER, K.STR, K.BOOL, K.NONE, K.META, K.FUNCTION, K.TAPE})
 
 
+# what an index computed from a prediction went through: no gradient, and not on purpose
+_INDEX_CUTS = NONDIFF_FUNCS | {"indices", "int_cast"}
 # attributes of a module that are its parameters
 _PARAMETER_ATTRS = frozenset({"weight", "bias", "weight_ih_l0", "weight_hh_l0", "bias_ih_l0", "bias_hh_l0", "in_proj_weight", "in_proj_bias"})
 
@@ -381,7 +383,14 @@ class ExpressionsMixin(_Base):
             # `bar = foo[10:, 10:]` of a leaf that requires grad: a view (basic indexing), so
             # changing it in place changes the leaf (a computed index would copy)
             attrs[F.LEAF_VIEW] = True
-        return Val(base.live, base.cuts, base.notes, base.graphs, base.kind if base.kind == K.TENSOR else None, attrs)
+        cuts = base.cuts
+        if not base.live and any(v.cuts for v in idx_vals):
+            # `centers[pred.argmax(1)]`: a constant table read at an index computed through an
+            # operation with no gradient depends on the prediction only through that cut
+            # (not a detach, `.data`, no_grad: an index sampled by priorities read through `.data`
+            # is data, its history was cut on purpose)
+            cuts = cuts | frozenset(oc for v in idx_vals if not v.live for oc in v.cuts if oc[1].kind in _INDEX_CUTS)
+        return Val(base.live, cuts, base.notes, base.graphs, base.kind if base.kind == K.TENSOR else None, attrs)
 
     def _e_seq(self, node, st: State) -> Val:
         vals = []
@@ -561,6 +570,9 @@ class ExpressionsMixin(_Base):
             attrs[F.FW] = fw
             if fw == "jax":
                 attrs[F.JAX_ARRAY] = True  # arithmetic on JAX values yields arrays
+            elif fw == "tf" and any(v.get(F.TFCONST) for v in vals) and all(
+                    v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in vals):
+                attrs[F.TFCONST] = True  # `tf.cast(raw, tf.float32) / 255.0`: still a constant no tape watches
         dt = dtype_of(vals)
         if dt:
             attrs[F.DTYPE] = dt
