@@ -2037,6 +2037,8 @@ def _traced(v, jit: bool) -> bool:
 def _transform(traced) -> str:
     """How the message names the transform that traces (jit, vmap and pmap trace alike)."""
     name = callee_last(traced.node) if isinstance(traced.node, cst.Call) else None  # `jax.vmap(f)`
+    if name in ("scan", "fori_loop", "while_loop", "cond", "map", "associative_scan"):
+        return f"jax.lax.{name}"  # its body: traced abstractly, under jit or not
     return f"jax.{name}" if name in ("vmap", "pmap") else "jax.jit"
 
 
@@ -2251,7 +2253,7 @@ class ConcreteValueInTracedFunction(Rule):
                 if made is not None:
                     self._report_staged(made, ev.node)
                 else:
-                    self._report(ev.node, "jit", False, size=True)
+                    self._report(ev.node, "jit", False, size=True, by=_transform(tr))
             return
         if not (is_np or is_cast or is_meth):
             return
@@ -2263,7 +2265,7 @@ class ConcreteValueInTracedFunction(Rule):
         if not any(_traced(v, jit) for v in vals):
             return
         if jit or is_np or is_meth:
-            self._report(ev.node, tr.kind, is_np)
+            self._report(ev.node, tr.kind, is_np, by=_transform(tr) if jit else "jax.grad")
         # float()/int() under grad: reported when it reaches the output (on_diff)
 
     def on_use(self, ev: UseEvent) -> None:
@@ -2297,12 +2299,13 @@ class ConcreteValueInTracedFunction(Rule):
             ),
         )
 
-    def _report(self, node, kind: str, is_np: bool, size: bool = False) -> None:
+    def _report(self, node, kind: str, is_np: bool, size: bool = False, by: str | None = None) -> None:
         what = f"`{call_name(node)}`" if isinstance(node, cst.Call) else "this conversion"
+        by = by or f"jax.{'jit' if kind == 'jit' else 'grad'}"
         if size:
             self.report(
                 node,
-                f"{what} takes a size from a traced value inside a function transformed by jax.jit: array shapes and "
+                f"{what} takes a size from a traced value inside a function transformed by {by}: array shapes and "
                 f"loop counts must be known when tracing, so it raises ConcretizationTypeError/TracerIntegerConversionError; "
                 f"compute the size from static values (shapes, static_argnums) or loop with jax.lax.fori_loop/scan",
             )
@@ -2313,7 +2316,7 @@ class ConcreteValueInTracedFunction(Rule):
             effect = "acts as a silent stop_gradient under jax.grad: this term contributes no gradient"
         self.report(
             node,
-            f"{what} on a traced value inside a function transformed by jax.{ 'jit' if kind == 'jit' else 'grad'}: it {effect}; "
+            f"{what} on a traced value inside a function transformed by {by}: it {effect}; "
             f"use jax.numpy (jnp.*) and jnp.where/jax.lax.cond instead of Python numbers and branches",
         )
 

@@ -41,6 +41,7 @@ class Interp(Protocol):
 
     default_dtype: str
     jax_x64: bool
+    classes: list  # the file's classes (ClassInfo)
     _jax_analysed: set
     body: list  # the module's statements
 

@@ -40,6 +40,13 @@ JAX_JIT = frozenset({"jax.jit", "jax.pmap", "jax.vmap", "flax.linen.jit", "equin
 JAX_STOP_GRADIENT = frozenset({"jax.lax.stop_gradient"})
 JAX_TRANSFORMS = JAX_GRAD | JAX_JACOBIAN | JAX_VJP | JAX_JIT
 _ARRAY_MODULES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.")
+# structured control flow: which arguments are functions JAX traces
+_CONTROL_FLOW_BODIES = {"jax.lax.scan": (0,), "jax.lax.fori_loop": (2,), "jax.lax.while_loop": (0, 1), "jax.lax.map": (0,),
+                        "jax.lax.cond": (1, 2), "jax.lax.associative_scan": (0,)}
+# what the bodies are given, in the order of their parameters
+_CONTROL_FLOW_OPERANDS = {"jax.lax.scan": lambda a: a[1:3], "jax.lax.fori_loop": lambda a: [a[0], *a[3:4]],
+                          "jax.lax.while_loop": lambda a: a[2:3], "jax.lax.map": lambda a: a[1:2],
+                          "jax.lax.cond": lambda a: a[3:], "jax.lax.associative_scan": lambda a: a[1:2]}
 # functional updates: `x.at[i].set(v)` and the old `jax.ops.index_update(x, i, v)` return the
 # updated array and leave `x` as it was
 AT_UPDATES = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply", "subtract"})
@@ -274,9 +281,10 @@ class Jax(Framework):
     evidence = Evidence(
         # vmap/pmap trace the function they map as jit does: a Python `if` on a tracer fails
         # there too (GL121), differentiated or not
-        words=("grad", "jit", "vjp", "jac", "hessian", "at[", "index_", "vmap", "pmap"),
+        words=("grad", "jit", "vjp", "jac", "hessian", "at[", "index_", "vmap", "pmap", "lax."),
+        # lax.scan/fori_loop/while_loop/cond trace their bodies under jit or not
         literals=("value_and_grad", "jax.grad", "vjp(", "jacrev", "jacfwd", "hessian(", "jax.jit", "@jit", "nnx.grad(", "nnx.jit",
-                  "jax.vmap", "jax.pmap"),
+                  "jax.vmap", "jax.pmap", "lax.scan(", "lax.fori_loop(", "lax.while_loop(", "lax.cond(", "lax.map("),
         bare_calls=("grad", "jit", "vmap", "pmap"),
         # a functional update whose result is thrown away (a statement of its own) is wrong
         # whether or not anything is differentiated (GL508)
@@ -310,6 +318,23 @@ class Jax(Framework):
         if last in _PYTREE_FUNCS and args and args[0].kind in (K.DICT, K.LIST, K.TUPLE, K.CONTAINER):
             # collectives and stop_gradient map over a pytree: a dict of arrays stays a dict
             return it.op_result(node, st, allv, kind=args[0].kind, attrs={F.FW: "jax", **({F.KEYS: args[0].get(F.KEYS)} if args[0].get(F.KEYS) else {})})
+        bodies = _CONTROL_FLOW_BODIES.get(q)
+        if bodies is not None:
+            # `lax.scan(step, init, xs)`, `fori_loop(lo, hi, body, x)`: JAX traces the body
+            # abstractly, under jit or not, with tracers for every argument (a carry converted
+            # by float(), stored into by item assignment, fails there)
+            given = _CONTROL_FLOW_OPERANDS[q](args)
+            # an operand that is an object of a class (a flax struct of state with static
+            # fields, `pytree_node=False`) is not taken for one traced array
+            static = {k for k, v in enumerate(given) if v.kind in (K.INSTANCE, K.MODULE, K.DICT) or v.get(F.CLS) is not None}
+            classes = {c.name for c in it.classes}
+            for i in bodies:
+                body = args[i] if i < len(args) else EMPTY
+                if body.kind == K.FUNCTION and body.get(F.FN) is not None and not body.get(F.PARTIAL_ARGS):
+                    fn = body.attrs[F.FN]
+                    # (`def body(state: SamplingState)`: annotated with a class of the file, likewise)
+                    own = {k for k, (_n, _kind, ann) in enumerate(fn.params) if isinstance(ann, cst.Name) and ann.value in classes}
+                    trace(it, JaxTransform("jit", fn, node, (), False, False, q, None, static | own), st)
         if q.startswith(_ARRAY_MODULES):
             if last in _STATIC_RESULTS:
                 # a Python object computed from the array's type: `jnp.shape(x)[0]` is an int even
