@@ -693,8 +693,8 @@ class ZeroGradPerMicroBatch(Rule):
                 continue  # the loop's second pass: the same site
             seen.add(id(z.node))
             loop = z.ctx.loops[-1][0]
-            if id(z.node) in self._done or not self._direct_statement(z.node, loop):
-                continue
+            if id(z.node) in self._done or not self._direct_statement(z.node, loop) or self._every_k(z.node, loop):
+                continue  # (after `if i % k: continue` it runs every k-th iteration, with the step)
             run = z.ctx.run
             steps = [s for s in by_run.get(run, ()) if s.ctx.in_loop(loop) and self._same_optimizer(s, z)]
             gated = [s for s in steps if self._every_k(s.node, loop)]
@@ -753,15 +753,27 @@ class ZeroGradPerMicroBatch(Rule):
             parents = self._loop_parents[id(loop)] = parent_map([loop])
         # the loop's own map when `node` is written in it; else (a helper the loop calls) the file's
         parent = (lambda n: parents.get(id(n))) if id(node) in parents else self.ctx.parent
-        cur = parent(node)
+        child, cur = node, parent(node)
         gated = False
         while cur is not None and cur is not loop:
             if isinstance(cur, cst.If) and _takes_remainder(cur.test):
                 gated = True
             elif gated and isinstance(cur, (cst.For, cst.While)):
                 return False  # the `if` counts the iterations of a loop inside `loop`, not of `loop`
-            cur = parent(cur)
+            elif isinstance(cur, cst.IndentedBlock) and not gated and any(
+                    _skips_unless_kth(s) for s in cur.body[:next((i for i, s in enumerate(cur.body) if s is child), 0)]):
+                gated = parent(cur) is loop  # `if (i + 1) % k != 0: continue` before it, in the loop's own body
+            child, cur = cur, parent(cur)
         return gated
+
+
+def _skips_unless_kth(stmt) -> bool:
+    """`if (i + 1) % k != 0: continue`: the rest of the iteration runs every k-th time only."""
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None and _takes_remainder(stmt.test)):
+        return False
+    body = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else []
+    last = body[-1] if body else None
+    return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Continue) for s in last.body)
 
 
 def _takes_remainder(test: cst.BaseExpression) -> bool:
