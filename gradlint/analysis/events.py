@@ -172,7 +172,7 @@ class DiffEvent(Event):
 
     __slots__ = (
         "kind", "target", "target_node", "sources", "source_node", "retain", "create_graph", "freed_hit", "element_hit", "stale_hit",
-        "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call", "bindings",
+        "tape", "tape_method", "tape_name", "tape_used_before", "transform", "returns", "fn", "compile_call", "bindings", "fed_at",
     )
 
     def __init__(
@@ -199,6 +199,7 @@ class DiffEvent(Event):
         fn=None,
         compile_call=None,
         bindings: dict | None = None,
+        fed_at: dict | None = None,
     ) -> None:
         super().__init__(node, ctx)
         self.kind = kind
@@ -230,6 +231,9 @@ class DiffEvent(Event):
         # when freed_hit is not empty: the names bound on this path at the backward (name ->
         # Val), to find which of them brought the freed graph here; read during the event only
         self.bindings = bindings
+        # freed graph node -> the operation that first took it in again after it was freed (or
+        # the attribute/item read that brought it: Interpreter.freed_fed), kept with the event
+        self.fed_at = fed_at or {}
 
 
 class OptEvent(Event):

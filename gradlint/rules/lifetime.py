@@ -205,9 +205,8 @@ def _carrier(site, line) -> str:
 
 def _fed_in(ctx, ev: DiffEvent):
     """The operation of this file that first took in a graph an earlier iteration's backward
-    freed (the interpreter notes it, interp.freed_fed), or None."""
-    fed = ctx.interp.freed_fed if ctx.interp is not None else {}
-    nodes = [fed[g] for g in ev.freed_hit if g in fed and from_earlier_iteration(g, ev.ctx)]
+    freed (the interpreter notes it: DiffEvent.fed_at), or None."""
+    nodes = [n for g, n in ev.fed_at.items() if from_earlier_iteration(g, ev.ctx)]
     placed = [(_position(ctx, n), n) for n in nodes if ctx.range_of(n) is not None]
     return min(placed, key=lambda t: t[0])[1] if placed else None
 

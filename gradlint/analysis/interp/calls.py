@@ -618,8 +618,7 @@ class CallsMixin(_Base):
 
     # ---------------------------------------------------------------- primitives
     def op_result(self, node, st: State, vals: Iterable[Val], kind: K.Kind | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
-        """A differentiable operation on `vals` under the current grad mode. `saves`: the op keeps tensors
-        for its backward (mul, sigmoid, linear...); views, casts, +, -, sum and mean do not."""
+        """A differentiable operation on `vals` under the current grad mode; `saves`: it keeps tensors for backward (mul, linear; not +, views)."""
         out = combine(vals, kind=kind, attrs=attrs)
         if st.freed and out.graphs and not out.graphs.isdisjoint(st.freed):
             self.freed_fed.update({g: self.freed_read.get(g, node) for g in out.graphs & st.freed if g not in self.freed_fed})
@@ -652,7 +651,7 @@ class CallsMixin(_Base):
         return Val(out.live, out.cuts, out.notes, out.graphs | {g}, kind, attrs)
 
     def inplace_result(self, node, st: State, target: Val, vals: list[Val]) -> Val:
-        """A tensor modified in place keeps its identity (leaf-ness, origin); under no_grad the update is not recorded."""
+        """A tensor modified in place keeps its identity (leaf-ness, origin); no_grad records no update."""
         if st.ctx.grad == "on" or not is_torch_val(target):
             out = self.op_result(node, st, [target] + vals)
             attrs = target.attrs
@@ -737,7 +736,8 @@ class CallsMixin(_Base):
             element_hit = frozenset(g for g in hit if any(g in p for p in picked))
         d = DiffEvent(node, st.ctx, kind, target, target_node, sources=sources, source_node=source_node, retain=retain,
                       create_graph=create_graph, freed_hit=hit, element_hit=element_hit, tape=tape,
-                      stale_hit=self._stale_hits(stale), bindings=st.env if hit else None, **details)
+                      stale_hit=self._stale_hits(stale), bindings=st.env if hit else None,
+                      fed_at={g: self.freed_fed[g] for g in hit if g in self.freed_fed} if hit else None, **details)
         self._diff_count += 1
         self.emit(d)
         if kind == DiffKind.BACKWARD:
