@@ -556,7 +556,9 @@ class BackwardCreateGraph(Rule):
     ]
 
     def on_diff(self, ev: DiffEvent) -> None:
-        if ev.kind == "backward" and ev.create_graph is True and isinstance(ev.node, cst.Call) and isinstance(ev.node.func, cst.Attribute) and ev.node.func.attr.value == "backward":
+        # (`self.manual_backward(loss, create_graph=True)`, `accelerator.backward(...)`: loss.backward's)
+        if ev.kind == "backward" and ev.create_graph is True and isinstance(ev.node, cst.Call) and isinstance(ev.node.func, cst.Attribute) \
+                and ev.node.func.attr.value in ("backward", "manual_backward"):
             self.report(
                 ev.node,
                 "backward(create_graph=True) stores gradients with a graph in `.grad`, creating a reference cycle that keeps "

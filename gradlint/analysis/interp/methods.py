@@ -96,7 +96,9 @@ class MethodsMixin(_Base):
                 own is not None and own.find_method(m) is not None):  # a class of the file with its own `backward` (FAMO): inline it
             # accelerator.backward(loss) / self.manual_backward(loss) / fabric.backward(loss)
             if recv.get(F.SYM) or kind in (K.INSTANCE, K.MODULE) or recv is EMPTY or (kind is None and not recv.live) or recv_name in ("self",):
-                self.differentiate(ev, st, DiffKind.BACKWARD, args[0], ev.arg_nodes[0], retain=truthy(kwargs.get("retain_graph")))
+                create = truthy(kwargs.get("create_graph"))  # (it retains the graph unless told otherwise, as loss.backward's)
+                self.differentiate(ev, st, DiffKind.BACKWARD, args[0], ev.arg_nodes[0], create_graph=create,
+                                   retain=truthy(kwargs.get("retain_graph")) if "retain_graph" in kwargs else create)
                 return Val(kind=K.NONE)
         if kind == K.INSTANCE and recv.get(F.CLS) is None:
             # a library object's other methods (`accelerator.prepare(...)`, `.unwrap_model(m)`):
