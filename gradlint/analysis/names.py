@@ -51,6 +51,12 @@ class _NoConst:
 NOCONST: Any = _NoConst()  # "not a literal" (None is a literal)
 
 
+def in_place_name(method: str) -> bool:
+    """PyTorch's naming of in-place methods: a trailing underscore (`add_`, `mul_`), not a
+    private or special name (`_apply`, `__init__`)."""
+    return method.endswith("_") and not method.startswith("_")
+
+
 def literal(node: Any) -> Any:  # a CSTNode; Any: mypy does not narrow on `type(node) is`
     """The Python value of a literal (numbers, strings, True/False/None, unary minus), else
     NOCONST."""

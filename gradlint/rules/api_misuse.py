@@ -17,7 +17,7 @@ from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, FunctionEvent, StoreEvent, TransformedCallEvent
 from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
 from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS, TORCH_RNN_CLASSES, function_saves
-from ..analysis.names import dotted_name
+from ..analysis.names import dotted_name, in_place_name
 from ..analysis.walk import callee_last, walk, walk_own_body
 from ..analysis.values import Note
 from ..diagnostics import Applicability, Severity
@@ -2013,7 +2013,7 @@ def _unmarked_inplace_input(fwd: cst.FunctionDef, all_tensors: bool = False) -> 
             if meth in ("mark_dirty", "save_for_backward"):
                 names = {a.value.value for a in n.args if isinstance(a.value, cst.Name)}
                 (marked if meth == "mark_dirty" else tensors).update(names)
-            elif isinstance(recv, cst.Name) and recv.value in params and meth.endswith("_") and not meth.startswith("_") and meth not in _NOT_INPLACE:
+            elif isinstance(recv, cst.Name) and recv.value in params and in_place_name(meth) and meth not in _NOT_INPLACE:
                 sites.append((order, n, recv.value, False))
         elif isinstance(n, cst.Return) and n.value is not None:
             for e in walk(n.value, code_only=True):

@@ -206,6 +206,12 @@ def _numpy_function(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> 
     return cut(inp, Cut("numpy_function", ev.node, hard=True), kind=K.TENSOR, attrs={F.FW: "tf"})
 
 
+def stays_tf_constant(vals: list[Val]) -> bool:
+    """A result computed from TF constants and numbers only (`tf.constant(x) / 255.0`,
+    `tf.reshape(c, ...)`): still a plain tensor that no tape watches unless told to."""
+    return any(v.get(F.TFCONST) for v in vals) and all(v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in vals)
+
+
 def _cast(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
     if len(allv) < 2:
         return None
@@ -494,7 +500,7 @@ class TensorFlow(Framework):
                 kernel = Val(frozenset({o}), kind=K.TENSOR, attrs={F.FW: "tf", F.TFVAR: True, F.CREATED: node})
                 return it.op_result(node, st, allv + [kernel], kind=K.TENSOR, attrs={F.FW: "tf"})
         attrs: dict = {F.FW: "tf"}
-        if all(v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in allv) and any(v.get(F.TFCONST) for v in allv):
+        if stays_tf_constant(allv):
             attrs[F.TFCONST] = True
         if last in _FULL_REDUCTIONS and len(ev.args) == 1 and not any(k in ev.kwargs for k in ("axis", "reduction_indices")):
             attrs[F.SCALAR] = True  # `tf.reduce_mean(x)`: over every axis, a 0-dim tensor

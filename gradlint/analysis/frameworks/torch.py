@@ -20,7 +20,7 @@ from .. import facts as F
 from .. import kinds as K
 from ..events import CallEvent, DiffKind, InplaceEvent
 from ..facts import Op, propagate
-from ..names import dotted_name, NOCONST, OPS, fold, literal
+from ..names import dotted_name, NOCONST, OPS, fold, in_place_name, literal
 from ..walk import walk
 from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut, opaque
@@ -1088,7 +1088,7 @@ class Torch(Framework):
                 attrs[F.LEAF] = True
             # the arguments give a device or a dtype (`.to(pred)`, `.type_as(pred)`), not values
             return it.op_result(node, st, [recv], kind=K.TENSOR, attrs=attrs, saves=False)
-        if m.endswith("_") and not m.startswith("_") and m not in ("requires_grad_", "detach_", "zero_grad"):
+        if in_place_name(m) and m not in ("requires_grad_", "detach_", "zero_grad"):
             # in-place tensor op: mutate the receiver
             via_data = bool(recv.get(F.DATA_OF))
             by = it.saved_by(st, recv_name, recv)

@@ -13,6 +13,7 @@ from .. import frameworks
 from ..events import BinOpEvent, CompareEvent, DiffKind, InspectEvent, UseEvent
 from ..facts import Op, propagate
 from ..frameworks import torch as torch_overlay
+from ..frameworks.tensorflow import stays_tf_constant
 from ..frameworks.arrays import NONDIFF_FUNCS, guarded_after_binop, picks_by_index, product_exact, squares_after_binop
 from ..names import CMP, NOCONST, OPS, const_of, dotted_name, fold, is_const, literal, single_index_const
 from ..queries import broadcast_shape, certainly_computed, data_is_tensor_storage, dtype_of, first_fact, fw_of, none_ness, numel
@@ -570,9 +571,8 @@ class ExpressionsMixin(_Base):
             attrs[F.FW] = fw
             if fw == "jax":
                 attrs[F.JAX_ARRAY] = True  # arithmetic on JAX values yields arrays
-            elif fw == "tf" and any(v.get(F.TFCONST) for v in vals) and all(
-                    v.get(F.TFCONST) or v.kind == K.NUMBER or not v.live for v in vals):
-                attrs[F.TFCONST] = True  # `tf.cast(raw, tf.float32) / 255.0`: still a constant no tape watches
+            elif fw == "tf" and stays_tf_constant(vals):
+                attrs[F.TFCONST] = True  # `tf.cast(raw, tf.float32) / 255.0`
         dt = dtype_of(vals)
         if dt:
             attrs[F.DTYPE] = dt

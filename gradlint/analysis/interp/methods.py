@@ -14,7 +14,7 @@ from .. import frameworks
 from ..events import DiffKind, StoreEvent
 
 from ..frameworks.array_methods import ARRAY_METHOD_NAMES
-from ..names import NOCONST, dotted_name
+from ..names import NOCONST, dotted_name, in_place_name
 from ..queries import dtype_named, numel, truthy
 from ..values import EMPTY, Val, combine, join
 from .state import ClassInfo, State, SuperView
@@ -52,14 +52,10 @@ def set_training(module: Val, flag: Val, _seen: set | None = None) -> None:
             set_training(v, flag, seen)
 
 
-def _in_place(m: str) -> bool:
-    return m.endswith("_") and not m.startswith("_")
-
-
 def _chain_root(node):
     """`mem.mul_(d).add_(x)`: an in-place method returns its receiver, so the second call also
     changes `mem` (an EMA update, a recurrent memory); the name the chain starts from."""
-    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and _in_place(node.func.attr.value):
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and in_place_name(node.func.attr.value):
         node = node.func.value
     return node
 
@@ -74,7 +70,7 @@ class MethodsMixin(_Base):
         kind = recv.kind
         recv_node = node.func.value if isinstance(node.func, cst.Attribute) else None
         recv_name = dotted_name(recv_node)
-        if recv_name is None and _in_place(m):
+        if recv_name is None and in_place_name(m):
             recv_name = dotted_name(_chain_root(recv_node))
         if m in frameworks.CLIP_METHODS:
             # accelerator.clip_grad_norm_(params, ...): a norm of the gradients, not a graph value

@@ -11,7 +11,7 @@ import libcst as cst
 
 from .. import facts as F
 from ..events import Ctx
-from ..names import dotted_name
+from ..names import dotted_name, in_place_name
 from ..values import Val, join
 
 
@@ -237,7 +237,7 @@ class State:
     def note_receiver(self, node, method: str | None, notes) -> None:
         """What rules noted of the receiver on an in-place method's call (`x.nan_to_num_(0.0)`
         as a statement; Note.of_receiver) holds for the named receiver it changed."""
-        if method is None or not method.endswith("_") or method.startswith("_") or not isinstance(node.func, cst.Attribute):
+        if method is None or not in_place_name(method) or not isinstance(node.func, cst.Attribute):
             return
         name = dotted_name(node.func.value)
         v = self.env.get(name) if name is not None else None
