@@ -31,14 +31,17 @@ class DiffKind(StrEnum):
 
 class Traced:
     """Inside a function traced by JAX: by which transform (`kind`: grad | jit | vjp), of which
-    function, and where the transform was applied (None: a decorator)."""
+    function, and where the transform was applied (None: a decorator). `reverse`: the traced
+    arguments reverse-mode differentiation (grad, vjp, jacrev) flows back to, empty when the
+    output is not differentiated that way (jit alone, jacfwd, jvp)."""
 
-    __slots__ = ("kind", "fn", "node")
+    __slots__ = ("kind", "fn", "node", "reverse")
 
-    def __init__(self, kind: str, fn: Any, node: cst.CSTNode | None = None) -> None:
+    def __init__(self, kind: str, fn: Any, node: cst.CSTNode | None = None, reverse: frozenset = frozenset()) -> None:
         self.kind = kind
         self.fn = fn
         self.node = node
+        self.reverse = reverse
 
 
 def enter_grad_mode(current: str, mode: str) -> str:

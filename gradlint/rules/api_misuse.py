@@ -2148,3 +2148,85 @@ class RnnBackwardInEvalMode(Rule):
                 ),
             )
             return
+
+
+class JaxReverseModeWhileLoop(Rule):
+    code = "GL516"
+    message = "reverse-mode differentiation through jax.lax.while_loop (or a fori_loop with traced bounds): ValueError"
+    severity = Severity.ERROR
+    frameworks = ("jax",)
+    docs = "https://docs.jax.dev/en/latest/_autosummary/jax.lax.while_loop.html"
+    triggers = ("while_loop", "fori_loop")
+    rationale = """
+        `jax.lax.while_loop` runs an unknown number of iterations, so JAX cannot store what
+        the backward pass would need: `jax.grad`, `value_and_grad`, `jax.vjp`, `jacrev` and
+        `hessian` of a function whose result goes through one raise "Reverse-mode
+        differentiation does not work for lax.while_loop or lax.fori_loop with dynamic
+        start/stop values". `lax.fori_loop` is lowered to a while_loop when its bounds are
+        traced: under `jax.jit(jax.grad(f))` a trip count passed as an argument is a tracer.
+        Forward mode (`jax.jvp`, `jacfwd`) works; a loop that does not depend on the
+        differentiated arguments (through its initial value or what its body closes over) is
+        not differentiated and is fine.
+
+        Instead: `jax.lax.scan` over a fixed number of steps (masking the steps after
+        convergence), a `fori_loop` with static bounds (`static_argnums` for the trip count),
+        or a `jax.custom_vjp` that differentiates the fixed point implicitly.
+    """
+    invalid = [
+        Invalid(
+            """
+            import jax
+            import jax.numpy as jnp
+            def rollout_cost(x, A):
+                def body(carry):
+                    t, h, cost = carry
+                    h = A @ h
+                    return t + 1, h, cost + jnp.sum(h ** 2)
+                _, _, cost = jax.lax.while_loop(lambda c: c[0] < 10, body, (0, x, 0.0))
+                return cost
+            g = jax.grad(rollout_cost)(jnp.ones(2), jnp.eye(2) * 0.5)
+            """,
+            line=8,
+        )
+    ]
+    valid = [
+        """
+        import jax
+        import jax.numpy as jnp
+        def rollout_cost(x, A):
+            def body(carry, _):
+                h, cost = carry
+                h = A @ h
+                return (h, cost + jnp.sum(h ** 2)), None
+            (_, cost), _ = jax.lax.scan(body, (x, 0.0), None, length=10)
+            return cost
+        def power(x, n):
+            return jax.lax.fori_loop(0, n, lambda i, acc: acc * x, 1.0)
+        g = jax.grad(rollout_cost)(jnp.ones(2), jnp.eye(2) * 0.5)
+        print(jax.grad(power)(2.0, 3), jax.jacfwd(rollout_cost)(jnp.ones(2), jnp.eye(2)))
+        """
+    ]
+
+    call_names = frozenset({"while_loop", "fori_loop"})
+
+    def on_call(self, ev: CallEvent) -> None:
+        tr = ev.ctx.traced
+        if tr is None or not tr.reverse or ev.qual not in ("jax.lax.while_loop", "jax.lax.fori_loop"):
+            return
+        if not (ev.result.live & tr.reverse):
+            return  # the loop does not depend on what is differentiated
+        if ev.qual == "jax.lax.fori_loop":
+            # static bounds: JAX lowers it to a scan, which reverse mode differentiates
+            bounds = [ev.arg(0, "lower"), ev.arg(1, "upper")]
+            if not any(b is not None and (any(o.kind == K.ORIGIN_JAXARG for o in b.live) or b.get(F.STAGED)) for b in bounds):
+                return
+            what = "jax.lax.fori_loop with a traced trip count (a tracer under jit, so it becomes a while_loop)"
+        else:
+            what = "jax.lax.while_loop"
+        self.report(
+            ev.node,
+            f"{what} inside a function differentiated in reverse mode (jax.grad, value_and_grad, vjp, jacrev), and its result "
+            "depends on the differentiated arguments: JAX raises \"Reverse-mode differentiation does not work for "
+            "lax.while_loop or lax.fori_loop with dynamic start/stop values\"; use jax.lax.scan over a fixed number of steps, "
+            "a fori_loop with static bounds (static_argnums), or forward mode (jax.jacfwd)",
+        )

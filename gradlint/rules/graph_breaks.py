@@ -2016,6 +2016,9 @@ class GradientOfAllVariables(Rule):
 
 
 # ----------------------------------------------------------------------------- JAX
+_FLOAT_CASTS = frozenset({"builtins.float", "builtins.complex"})
+
+
 def _traced(v, jit: bool) -> bool:
     """Whether value `v` holds a tracer of the transformed function's arguments. Under `jit`
     every operation on a tracer gives a tracer, gradient or not (`jnp.ceil(t)`, `t // 2`,
@@ -2100,9 +2103,11 @@ class ConcreteValueInTracedFunction(Rule):
         other transformations) the arguments are tracers. `float(x)`, `int(x)`, `x.item()`,
         NumPy functions (`np.mean(x)`) and SciPy's, built on NumPy (`scipy.special.erf(x)`; JAX's
         own is `jax.scipy`), need a concrete value: under `jit` they raise
-        `ConcretizationTypeError` / `TracerArrayConversionError`; under `grad` NumPy raises and
-        `float()` at best acts as a silent `stop_gradient`, so the term contributes nothing to
-        the gradient. Under `jit` a size must be concrete too: `range(n)`, `jnp.arange(n)`,
+        `ConcretizationTypeError` / `TracerArrayConversionError`; under `grad` NumPy, `float()`
+        and the `math` module (`math.exp(x)`, `math.ceil(x)`, which call `float()`) raise as
+        well (older JAX let `float()` through as a silent `stop_gradient`), while `int()` and
+        `bool()` read the primal value: the term contributes nothing to the gradient. Under
+        `jit` a size must be concrete too: `range(n)`, `jnp.arange(n)`,
         `jnp.zeros(n)` with `n` computed from a traced argument (even through `jnp.ceil` or
         `//`: under jit every operation on a tracer gives a tracer) raise when traced. A bound
         method given to `jax.jit(self.f)` is traced without `self` (static_argnums count after
@@ -2236,9 +2241,12 @@ class ConcreteValueInTracedFunction(Rule):
         # is `jax.scipy`): both turn their arguments into NumPy arrays
         is_np = q.startswith(("numpy.", "scipy."))
         is_cast = q in BUILTIN_CASTS
+        # `math.ceil(T / dt)`, `math.exp(x)`: the math module converts with float()/__index__
+        # (math.prod only multiplies)
+        is_math = q.startswith("math.") and q != "math.prod"
         is_meth = ev.method in ("item", "tolist") and ev.recv is not None
         jit = tr.kind == "jit"
-        if jit and not (is_np or is_cast or is_meth):
+        if jit and not (is_np or is_cast or is_math or is_meth):
             # under jit a size must be concrete too: `range(n)`, `jnp.arange(n)`, `jnp.zeros(n)`
             sizes = _STATIC_SIZE_ARGS.get(q)
             if sizes is None:
@@ -2255,7 +2263,7 @@ class ConcreteValueInTracedFunction(Rule):
                 else:
                     self._report(ev.node, "jit", False, size=True, by=_transform(tr))
             return
-        if not (is_np or is_cast or is_meth):
+        if not (is_np or is_cast or is_math or is_meth):
             return
         if is_np and q.rsplit(".", 1)[-1] in DEFER_TO_METHOD and ev.args and ev.args[0].get(F.FW) == "jax":
             return  # `np.mean(tracer)` runs `tracer.mean()`: JAX computes it (the numpy overlay)
@@ -2264,13 +2272,30 @@ class ConcreteValueInTracedFunction(Rule):
         # (`np.sum(metrics_dict, -1)` returns the dict)
         if not any(_traced(v, jit) for v in vals):
             return
-        if jit or is_np or is_meth:
-            self._report(ev.node, tr.kind, is_np, by=_transform(tr) if jit else "jax.grad")
-        # float()/int() under grad: reported when it reaches the output (on_diff)
+        # float() (and the math module, which calls it) of a value that carries the gradient
+        # raises under grad too: JAX has no concrete value there since 0.4.36
+        raises = is_np or is_math or q in _FLOAT_CASTS
+        if jit or raises or is_meth:
+            self._report(ev.node, tr.kind, raises, by=_transform(tr) if jit else "jax.grad")
+        # int()/bool() under grad: the primal's value, a silent stop_gradient; reported when it
+        # reaches the output (on_diff)
 
     def on_use(self, ev: UseEvent) -> None:
+        if ev.ctx.traced is None or ev.ctx.traced.kind != "jit":
+            return
+        if ev.name == "slice_bound" and _traced(ev.value, True):
+            # `a[:k]`: a slice's entries must be static integers (IndexError; a list's
+            # `__index__` raises TracerIntegerConversionError)
+            self.report(
+                ev.node,
+                f"a slice bound computed from a traced value inside a function transformed by {_transform(ev.ctx.traced)}: "
+                "slice entries must be static integers, so tracing raises IndexError (\"Slice entries must be static "
+                "integers\"); make the bound static (static_argnums), or keep the shape fixed and mask "
+                "(jnp.where(jnp.arange(n) < k, a, 0)) or use jax.lax.dynamic_slice with a static size",
+            )
+            return
         # `if t > 0:` under jit: Python asks the tracer for a bool (TracerBoolConversionError)
-        if ev.name != "branch" or ev.ctx.traced is None or ev.ctx.traced.kind != "jit":
+        if ev.name != "branch":
             return
         if _computes_an_array(ev.node) and _traced(ev.value, True):
             self.report(
@@ -2283,7 +2308,7 @@ class ConcreteValueInTracedFunction(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "jax":
             return
-        for o, c in certain_cuts(ev.target, ("float", "int", "bool"), framework="jax"):
+        for o, c in certain_cuts(ev.target, ("int", "bool"), framework="jax"):
             if o.kind == "jaxarg":
                 self._report(c.node, "grad", False)
 
@@ -2299,7 +2324,7 @@ class ConcreteValueInTracedFunction(Rule):
             ),
         )
 
-    def _report(self, node, kind: str, is_np: bool, size: bool = False, by: str | None = None) -> None:
+    def _report(self, node, kind: str, raises: bool, size: bool = False, by: str | None = None) -> None:
         what = f"`{call_name(node)}`" if isinstance(node, cst.Call) else "this conversion"
         by = by or f"jax.{'jit' if kind == 'jit' else 'grad'}"
         if size:
@@ -2310,7 +2335,7 @@ class ConcreteValueInTracedFunction(Rule):
                 f"compute the size from static values (shapes, static_argnums) or loop with jax.lax.fori_loop/scan",
             )
             return
-        if kind == "jit" or is_np:
+        if kind == "jit" or raises:
             effect = "needs a concrete value and raises ConcretizationTypeError/TracerArrayConversionError under tracing"
         else:
             effect = "acts as a silent stop_gradient under jax.grad: this term contributes no gradient"

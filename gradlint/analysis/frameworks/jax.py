@@ -114,34 +114,57 @@ def _transform(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val:
     return Val(kind=K.JAXFN, attrs={F.JAXFN: info})
 
 
+def _staged(st: "State", node: cst.CSTNode, allv: list[Val]) -> Any:
+    """The STAGED fact of a jax.numpy/lax result, None outside jit. Under jit every such
+    operation is staged (omnistaging): even `jnp.array(n)` of a static argument is a tracer
+    there. The fact holds the operation that made a tracer from static values
+    (`jnp.minimum(n_aval, n)`): that is what to change; one computed from a staged value keeps
+    its origin."""
+    traced = st.ctx.traced
+    if traced is None or traced.kind != "jit":
+        return None
+    inherited = first_fact(allv, F.STAGED)
+    from_args = any(o.kind == K.ORIGIN_JAXARG for v in allv for o in v.live)
+    return inherited if inherited is not None else (True if from_args else node)
+
+
 def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
     if not ev.args:
         return None
     return cut(ev.args[0], Cut("detach", ev.node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax"})
 
 
-def trace(it: Interp, info: JaxTransform, st: "State") -> None:
+def trace(it: Interp, info: JaxTransform, st: "State") -> Val:
     """Interpret the function given to jax.grad/jit with traced arguments and, for the
-    grad family, report its return value as differentiated."""
+    grad family, report its return value as differentiated. Returns what it returned (EMPTY
+    when not interpreted now)."""
     fn = info.fn
     inner = info.inner
     if fn is None and inner is not None:
         fn = inner.fn
     if fn is None:
-        return
+        return EMPTY
     # jax.grad applied inside a jitted function (a train step's loss_fn) traces abstractly:
     # concrete values are out of reach there as under jit itself
     outer = st.ctx.traced
     tkind = "jit" if outer is not None and outer.kind == "jit" else info.kind
-    key = (id(fn), info.kind, id(info.node), tkind)
+    # a lax body is traced again inside each transform of the function around it: under
+    # jit(grad(f)) its closures are other tracers than under grad(f)
+    key = (id(fn), info.kind, id(info.node), tkind, id(outer.node) if outer is not None and info.qual in _CONTROL_FLOW_BODIES else None)
     if key in it._jax_analysed:
-        return
+        return EMPTY
     it._jax_analysed.add(key)
     env_params = {}
     called = _called_names(fn.node)
     argnums = info.argnums or (0,)
     static = info.static or set()
     n_bound, kw_bound = info.bound
+    # which traced arguments reverse-mode differentiation flows back to: those of grad (not
+    # jacfwd, forward mode), of jit(grad(f)) the inner grad's, and a lax body inherits the
+    # function it is traced in
+    reverse_at = argnums if info.kind == "grad" and info.qual != "jax.jacfwd" else (
+        (inner.argnums or (0,)) if inner is not None and inner.kind == "grad" and inner.qual != "jax.jacfwd" else ())
+    reverse: set = set(outer.reverse) if outer is not None and info.qual in _CONTROL_FLOW_BODIES else set()
     for i, (name, kind, _a) in enumerate(fn.params):
         if kind not in ("pos", "kwonly"):
             continue
@@ -155,6 +178,8 @@ def trace(it: Interp, info: JaxTransform, st: "State") -> None:
             traced = False
         if traced:
             o = Origin(K.ORIGIN_JAXARG, name, info.node, certain=True, framework="jax")
+            if idx in reverse_at:
+                reverse.add(o)
             # a traced argument the function calls is a module whose leaves are traced
             # (flax.nnx.grad(loss_fn)(model), equinox): its output is computed from them
             vkind = K.MODULE if name in called else K.TENSOR
@@ -162,13 +187,15 @@ def trace(it: Interp, info: JaxTransform, st: "State") -> None:
         else:
             env_params[name] = Val(kind=None, attrs={F.FW: "jax", F.TRACED: info.kind == "jit"} if info.kind == "jit" else None)
     fake = CallEvent(info.node, st.ctx, None, None, None, Val(kind=K.FUNCTION, attrs={F.FN: fn}), [], {}, [], {})
-    ret = it.call_function(fn, fake, st.fork(), [], {}, self_val=None, traced=Traced(tkind, fn, info.node), params_override=env_params)
+    ret = it.call_function(fn, fake, st.fork(), [], {}, self_val=None, traced=Traced(tkind, fn, info.node, frozenset(reverse)),
+                           params_override=env_params)
     if info.kind == "grad":
         target = ret
         items = ret.get(F.ITEMS)
         if info.has_aux and items:
             target = items[0]
         it.differentiate(None, st.fork(), DiffKind.JAX, target, None, node=info.node, transform=info, returns=ret, fn=fn)
+    return ret
 
 
 def call_transformed(it: Interp, info: JaxTransform, ev: CallEvent, st: "State", args: list[Val] | None = None) -> Val:
@@ -334,26 +361,27 @@ class Jax(Framework):
                     fn = body.attrs[F.FN]
                     # (`def body(state: SamplingState)`: annotated with a class of the file, likewise)
                     own = {k for k, (_n, _kind, ann) in enumerate(fn.params) if isinstance(ann, cst.Name) and ann.value in classes}
-                    trace(it, JaxTransform("jit", fn, node, (), False, False, q, None, static | own), st)
+                    ret = trace(it, JaxTransform("jit", fn, node, (), False, False, q, None, static | own), st)
+                    # what the body computes from the values it closes over (a rollout's parameters)
+                    # is in the loop's result; the body's own traced parameters stay inside it
+                    outer = frozenset(o for o in ret.live if not (o.kind == K.ORIGIN_JAXARG and o.node is node))
+                    if outer:
+                        allv = [*allv, Val(outer, kind=K.TENSOR, attrs={F.FW: "jax"})]
         if q.startswith(_ARRAY_MODULES):
             if last in _STATIC_RESULTS:
                 # a Python object computed from the array's type: `jnp.shape(x)[0]` is an int even
                 # under jit (shapes are static), never a tracer
                 return Val(kind=K.TUPLE if last == "shape" else K.NUMBER if last in ("ndim", "size") else K.META)
+            staged = _staged(st, node, allv)
             if last in NONDIFF_FUNCS:
-                return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR, attrs={F.FW: "jax"})
+                # `jnp.ceil(T / dt)` of a static T inside jit is a tracer all the same
+                return cut(combine(allv), Cut(last, node, hard=False), kind=K.TENSOR,
+                           attrs={F.FW: "jax", **({F.STAGED: staged} if staged is not None else {})})
             attrs = {F.FW: "jax", F.JAX_ARRAY: True}
             if any(v.get(F.TRACED) for v in allv):
                 attrs[F.TRACED] = True
-            traced = st.ctx.traced
-            if traced is not None and traced.kind == "jit" and last not in _STATIC_RESULTS:
-                # under jit every jax.numpy/lax operation is staged (omnistaging): even
-                # `jnp.array(n)` of a static argument is a tracer there. The fact holds the
-                # operation that made a tracer from static values (`jnp.minimum(n_aval, n)`):
-                # that is what to change; one computed from a staged value keeps its origin
-                inherited = first_fact(allv, F.STAGED)
-                from_args = any(o.kind == K.ORIGIN_JAXARG for v in allv for o in v.live)
-                attrs[F.STAGED] = inherited if inherited is not None else (True if from_args else node)
+            if staged is not None:
+                attrs[F.STAGED] = staged
             dt = dtype_of(allv)
             if dt:
                 attrs[F.DTYPE] = dt

@@ -330,7 +330,10 @@ class ExpressionsMixin(_Base):
             elif isinstance(sl, cst.Slice):
                 for part in (sl.lower, sl.upper, sl.step):
                     if part is not None:
-                        self.eval(part, st)
+                        bound = self.eval(part, st)
+                        if st.ctx.traced is not None:
+                            # `a[:k]` inside a JAX transform: slice entries must be static
+                            self.emit(UseEvent(part, st.ctx, "slice_bound", bound))
         if base.kind == K.REF:
             return base  # typing subscripts: Optional[...], Tensor[...]
         if base.get(F.MEMBER_OF) is not None:
