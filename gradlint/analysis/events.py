@@ -57,7 +57,7 @@ def enter_grad_mode(current: str, mode: str) -> str:
 class Ctx:
     """The dynamic context of an event: loops, grad mode, active tapes, function, call path."""
 
-    __slots__ = ("loops", "grad", "grad_node", "tapes", "fn", "calls", "run", "traced", "amp", "_key")
+    __slots__ = ("loops", "grad", "grad_node", "tapes", "fn", "calls", "run", "traced", "amp", "entry", "_key")
 
     def __init__(
         self,
@@ -71,6 +71,7 @@ class Ctx:
         run: int = 0,
         traced: Traced | None = None,
         amp: Any = None,
+        entry: Any = None,
     ) -> None:
         self.loops = loops  # ((loop node, iteration index), ...) outermost first
         self.grad = grad  # "on" | "off" (no_grad) | "inference"
@@ -81,6 +82,9 @@ class Ctx:
         self.run = run  # id of the top-level interpretation this belongs to
         self.traced = traced  # JAX tracing context (kind, function) when inside jax.grad/jit
         self.amp = amp  # the autocast CallEvent when inside `with torch.autocast(...)`
+        # the function a standalone run started in (None: the module's own code): who calls it,
+        # and under which grad mode, the file may not say
+        self.entry = entry
         self._key: tuple | None = None
 
     def replace(self, **kw: Any) -> "Ctx":
@@ -94,6 +98,7 @@ class Ctx:
             run=self.run,
             traced=self.traced,
             amp=self.amp,
+            entry=self.entry,
         )
         for k, v in kw.items():
             setattr(c, k, v)

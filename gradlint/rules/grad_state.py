@@ -1244,6 +1244,11 @@ class DataMutationOfGraphTensor(Rule):
         )
 
 
+# functions that run with autograd on whoever calls them: a module's constructor (and what it
+# calls), its forward pass, a Lightning training step
+_GRAD_ON_ENTRIES = frozenset({"__init__", "forward", "__call__", "training_step", "build", "call", "setup", "__post_init__"})
+
+
 class InplaceOnLeaf(Rule):
     code = "GL308"
     message = "in-place operation on a leaf tensor that requires grad, outside torch.no_grad(): RuntimeError"
@@ -1259,7 +1264,11 @@ class InplaceOnLeaf(Rule):
         for it, or through a view: `b = conv.bias.view(3, -1); b[:, 4] += prior`) fails when
         the model is built. A slice of such a leaf (`bar = foo[10:, 10:]`, `row = w[0]`) is a
         view of it: `bar *= 10` raises "a view of a leaf Variable..." (a computed index copies
-        and is not reported).
+        and is not reported). A helper that nothing in the file calls and that differentiates
+        nothing (`convert_model(model)` copying weights into new layers) is not reported: its
+        callers decide the grad mode, and library code calls such helpers under `no_grad`. A
+        module's `__init__` (and what it calls) and its `forward` run with autograd on whoever
+        calls them.
 
         Instead: do manual updates under `with torch.no_grad():` (or inside an optimizer's
         `step()`, which is decorated with it).
@@ -1286,8 +1295,21 @@ class InplaceOnLeaf(Rule):
         """
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._differentiating: set = set()  # runs that differentiated before (a manual update follows)
+
+    def on_diff(self, ev: DiffEvent) -> None:
+        self._differentiating.add(ev.ctx.run)
+
     def on_inplace(self, ev: InplaceEvent) -> None:
         if ev.via_data or ev.ctx.grad != "on":
+            return
+        entry = ev.ctx.entry
+        if entry is not None and entry.name not in _GRAD_ON_ENTRIES and ev.ctx.run not in self._differentiating:
+            # a helper run on its own that differentiates nothing (`convert_model(model)` copying
+            # weights into new layers): its callers, and their grad mode, are not in the file;
+            # library code calls such helpers under torch.no_grad()
             return
         t = ev.target
         view = t is not None and bool(t.get(F.LEAF_VIEW))

@@ -738,6 +738,17 @@ _PARAM_INPLACE = re.compile(
     r"[ \t]*(?:#[^\n]*)?\n(?:[^\n]*\n){0,20}?[ \t]*\1(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)",
     re.M,
 )
+# ... the same with an in-place method of the tensor's data (`.copy_(`, `.masked_fill_(`, not the
+# flag setters) in a file that never turns autograd off: library code spells its initialisation
+# `with torch.no_grad(): self.bias.fill_(0)`, and the text cannot see that scope
+_INPLACE_METHOD = r"\.(?!requires_grad_|detach_|share_memory_|retain_grad)[a-z]\w*_\("
+_PARAM_INPLACE_METHOD = re.compile(
+    r"\A(?!(?s:.*)no_grad\()(?s:.*?)"
+    r"(?:\.(?:weight|bias)(?:\[[^\]\n]*\])*" + _INPLACE_METHOD +
+    r"|^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?"
+    r"[ \t]*(?:#[^\n]*)?\n(?:[^\n]*\n){0,20}?[ \t]*\1(?:\[[^\]\n]*\])*" + _INPLACE_METHOD + ")",
+    re.M,
+)
 
 
 _LEAF_INPLACE = re.compile(
@@ -815,6 +826,7 @@ class Torch(Framework):
                   # `b = conv.bias.view(3, -1)` then `b[:, 4] += p`): with autograd on this raises at
                   # once, no backward needed (GL308), typically in initialisation code
                   ("weight", _PARAM_INPLACE), ("bias", _PARAM_INPLACE),
+                  ("weight", _PARAM_INPLACE_METHOD), ("bias", _PARAM_INPLACE_METHOD),
                   # ... or a tensor made to require grad (`c = torch.randn(..., requires_grad=True)`)
                   # written through within 20 lines (`c.index_copy_(...)`, `c[0] = 1`, a call given
                   # it and `out=`): it raises at once too

@@ -291,7 +291,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self.runs = next(_RUN_IDS)
         if fn.cls is not None:
             self.depend(fn.cls.node)
-        ctx = Ctx(run=self.runs, fn=fn)
+        ctx = Ctx(run=self.runs, fn=fn, entry=fn)
         if fn.cls is not None and fn.cls.is_lightning and fn.name in _LIGHTNING_EVAL_HOOKS:
             ctx = ctx.replace(grad=self._lightning_eval_mode(fn.name), grad_node=fn.node)
         elif fn.cls is not None and fn.cls.is_autograd_fn and fn.name in _AUTOGRAD_FUNCTION_HOOKS:
