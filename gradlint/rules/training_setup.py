@@ -802,6 +802,14 @@ def _self_assignments(cls_node, attr: str) -> list:
     return found
 
 
+def _requires_no_grad(store) -> bool:
+    """`self.p = nn.Parameter(t, requires_grad=False)`."""
+    value = getattr(store, "value", None)
+    return isinstance(value, cst.Call) and any(
+        a.keyword is not None and a.keyword.value == "requires_grad" and not (isinstance(a.value, cst.Name) and a.value.value == "True")
+        for a in value.args)
+
+
 class DdpUnusedSubmodule(Rule):
     code = "GL705"
     message = "a submodule registered in __init__ is never used: under DistributedDataParallel its parameters get no gradient and the next iteration fails"
@@ -816,6 +824,10 @@ class DdpUnusedSubmodule(Rule):
         reduction never finishes, and the next iteration raises "Expected to have finished
         reduction in the prior iteration before starting a new one" (the same model trains fine
         on one GPU, which is why the leftover layer goes unnoticed).
+
+        The same holds for an entry of an `nn.ModuleDict` that forward() never reads (the dict
+        read only with constant keys, none of them this one) and for a bare `nn.Parameter` field
+        that nothing reads.
 
         Instead: delete the unused layer (or freeze it: `requires_grad_(False)`), or construct
         DDP with `find_unused_parameters=True` when some layers are really used only on some
@@ -914,30 +926,76 @@ class DdpUnusedSubmodule(Rule):
             text = raw = self.ctx.code(info.node)
         generic = _GENERIC_ACCESS.search(body) is not None
         for attr, v in list(fields.items()):
-            if v is None or v.kind != "module":
+            if v is None:
+                continue
+            # a bare nn.Parameter field (`self.pos_embed = nn.Parameter(...)`) is waited for too
+            param = v.kind != "module" and bool(v.get(F.PARAM)) and isinstance(v.get(F.CREATED), cst.Call) and callee_last(v.get(F.CREATED)) == "Parameter"
+            if v.kind != "module" and not param:
                 continue
             if v.get(F.CLS) is not None:
                 self._check(v, ev, depth + 1, seen)
-            if generic or _trainable_class(v) is None or v.get(F.FROZEN) or (v.live and all(o.frozen for o in v.live)):
+            name = "nn.Parameter" if param else _trainable_class(v)
+            if generic or v.get(F.FROZEN) or (v.live and all(o.frozen for o in v.live)):
                 continue
             stores = _self_assignments(info.node, attr)
             if not stores:
                 continue
+            if v.get(F.QUAL_NEW) == "torch.nn.ModuleDict":
+                self._check_dict_keys(attr, stores, text, raw, ev)
+            if name is None:
+                continue
+            if param and _requires_no_grad(stores[0]):
+                continue  # `nn.Parameter(..., requires_grad=False)`: a buffer in all but name
             # every `.attr` of the file is one of its registrations: nothing reads it
             reads = len(re.findall(r"\." + re.escape(attr) + r"\b", text))
             if reads > len(stores) or re.search(r"['\"]" + re.escape(attr) + r"['\"]", raw):
                 continue
-            name = _trainable_class(v)
-            self.report(
-                stores[0],
-                lambda line, ddp=ev.node, attr=attr, name=name: (
-                    f"`self.{attr}` (`{name}`) is registered but never used, and the module is wrapped in "
-                    f"DistributedDataParallel on line {line(ddp)} without find_unused_parameters=True: its parameters get no "
-                    f"gradient, so DDP's reduction never finishes and the next iteration raises \"Expected to have finished "
-                    f"reduction in the prior iteration\"; delete the layer, freeze it, or pass find_unused_parameters=True"
-                ),
-                key=("GL705", id(info.node), attr),
-            )
+            self._report_unused(stores[0], f"`self.{attr}` (`{name}`)", ev, ("GL705", id(info.node), attr))
+
+    def _check_dict_keys(self, attr: str, stores: list, text: str, raw: str, ev: CallEvent) -> None:
+        """`self.heads = nn.ModuleDict({"cls": ..., "reg": ...})` read only as `self.heads["cls"]`:
+        the "reg" layer is never used. Any other read of the dict (iteration, a variable key,
+        `.items()`) may use every key."""
+        value = getattr(stores[0], "value", None)
+        if len(stores) != 1 or not isinstance(value, cst.Call) or not value.args or not isinstance(value.args[0].value, cst.Dict):
+            return
+        entries = {}
+        for el in value.args[0].value.elements:
+            key = getattr(el, "key", None)
+            if not isinstance(el, cst.DictElement) or not isinstance(key, cst.SimpleString) or not isinstance(key.evaluated_value, str):
+                return
+            entries[key.evaluated_value] = el
+        # the reads: every `.heads` but the registration (`self.heads = ...`)
+        reads = [m.end() for m in re.finditer(r"\." + re.escape(attr) + r"\b", text) if not re.match(r"\s*=(?!=)", text[m.end():])]
+        if not reads:
+            return  # not read at all: nothing tells the keys apart (the whole dict is unused)
+        used: set = set()
+        for end in reads:
+            m = re.match(r"\s*\[\s*(['\"])(\w+)\1\s*\]", raw[end:end + 80])
+            if m is None:
+                return  # read some other way
+            used.add(m.group(2))
+        code = re.sub(r"#[^\n]*", "", raw)  # comments may quote a key
+        for key, el in entries.items():
+            trainable = el.value
+            if key in used or not (isinstance(trainable, cst.Call) and callee_last(trainable) in TRAINABLE_MODULES):
+                continue
+            if len(re.findall(r"['\"]" + re.escape(key) + r"['\"]", code)) > 1:
+                continue  # the key is spelled elsewhere (a task list that indexes the dict)
+            self._report_unused(el, f"the `{key}` entry of `self.{attr}` (`{callee_last(trainable)}` in an nn.ModuleDict)", ev,
+                                ("GL705", id(el), key))
+
+    def _report_unused(self, node, what: str, ev: CallEvent, key: tuple) -> None:
+        self.report(
+            node,
+            lambda line, ddp=ev.node, what=what: (
+                f"{what} is registered but never used, and the module is wrapped in "
+                f"DistributedDataParallel on line {line(ddp)} without find_unused_parameters=True: its parameters get no "
+                f"gradient, so DDP's reduction never finishes and the next iteration raises \"Expected to have finished "
+                f"reduction in the prior iteration\"; delete the layer, freeze it, or pass find_unused_parameters=True"
+            ),
+            key=key,
+        )
 
     def _methods_text(self, info) -> str:
         """The code of the class's methods other than `__init__` (where `self.modules()` loops
