@@ -84,13 +84,41 @@ _COLLECTORS = frozenset({"append", "extend", "insert", "add", "appendleft"})
 
 
 class _Body:
-    """Reads one function body in order: which names depend on the inputs, and how."""
+    """Reads one function body in order: which names depend on the inputs, and how. A call of
+    one of `helpers` (the module's functions by name, the class's methods as `self.<name>`) is
+    read through: its parameters depend on what its arguments do."""
 
-    def __init__(self, inputs: set[str], input_calls: frozenset[str] = frozenset()) -> None:
-        self.env: dict[str, _Dep] = {n: _Dep(True, True) for n in inputs}
+    def __init__(self, inputs: set[str] | dict[str, _Dep], input_calls: frozenset[str] = frozenset(),
+                 helpers: dict | None = None, depth: int = 0) -> None:
+        self.env: dict[str, _Dep] = dict(inputs) if isinstance(inputs, dict) else {n: _Dep(True, True) for n in inputs}
         self.returned = _NONE
         # `self.get_input(train)` (Keras 1 layers): a call on self that yields the input
         self.input_calls = input_calls
+        self.helpers = helpers or {}
+        self.depth = depth
+
+    def through_helper(self, call: cst.Call) -> _Dep | None:
+        """`hard_decode(x, M)`, `self._quantize(inputs)`: what the helper returns, read with
+        its parameters bound to what the arguments depend on (None: not a helper)."""
+        f = call.func
+        key = f.value if isinstance(f, cst.Name) else (
+            f"self.{f.attr.value}" if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value == "self" else None)
+        helper = self.helpers.get(key) if key is not None else None
+        if not isinstance(helper, cst.FunctionDef) or self.depth >= 3 or not isinstance(helper.body, cst.IndentedBlock):
+            return None
+        params = _param_names(helper)
+        env: dict[str, _Dep] = {}
+        for i, a in enumerate(call.args):
+            if a.star:
+                return None
+            name = a.keyword.value if a.keyword is not None else (params[i] if i < len(params) else None)
+            if name is not None:
+                env[name] = self.expr(a.value)
+        if not any(d.reached for d in env.values()):
+            return _NONE
+        inner = _Body(env, self.input_calls, self.helpers, self.depth + 1)
+        inner.block(helper.body.body)
+        return inner.returned
 
     def expr(self, e: cst.CSTNode) -> _Dep:
         if isinstance(e, cst.Name):
@@ -102,6 +130,9 @@ class _Body:
                 return _Dep(True, True)
             if callee_last(e) in _SHAPE_CALLS:
                 return _NONE  # `x.size()`, `tf.shape(x)`, `len(x)`: the shape is not x
+            through = self.through_helper(e) if self.helpers else None
+            if through is not None:
+                return through
             dep = _NONE
             if isinstance(e.func, cst.Attribute):
                 dep = self.expr(e.func.value)  # `x.round()`: the receiver is an operand
@@ -182,10 +213,11 @@ class _Body:
                 self.block(st.body.body, join=True)
 
 
-def _only_through_piecewise_constant(fn: cst.CSTNode, inputs: set[str], input_calls: frozenset[str] = frozenset()) -> cst.CSTNode | None:
+def _only_through_piecewise_constant(fn: cst.CSTNode, inputs: set[str], input_calls: frozenset[str] = frozenset(),
+                                     helpers: dict | None = None) -> cst.CSTNode | None:
     """The piecewise-constant operation through which alone the function's result depends on
     `inputs` (None when a smooth path exists, or the result does not depend on them)."""
-    body = _Body(inputs, input_calls)
+    body = _Body(inputs, input_calls, helpers)
     if isinstance(fn, cst.Lambda):
         body.returned = body.expr(fn.body)
     elif isinstance(fn, cst.FunctionDef) and isinstance(fn.body, cst.IndentedBlock):
@@ -194,6 +226,16 @@ def _only_through_piecewise_constant(fn: cst.CSTNode, inputs: set[str], input_ca
         return None
     r = body.returned
     return r.site if r.reached and not r.smooth else None
+
+
+def _helpers(ctx, fn_node: cst.CSTNode) -> dict:
+    """The functions a body may call by name: the module's own (`hard_decode(x)`) and, inside a
+    class, its methods (`self._quantize(x)`)."""
+    out: dict = {s.name.value: s for s in ctx.module_statements() if isinstance(s, cst.FunctionDef)}
+    cls = next((a for a in ctx.ancestors(fn_node) if isinstance(a, cst.ClassDef)), None)
+    if cls is not None and isinstance(cls.body, cst.IndentedBlock):
+        out.update({f"self.{s.name.value}": s for s in cls.body.body if isinstance(s, cst.FunctionDef)})
+    return out
 
 
 def _param_names(fn: cst.CSTNode) -> list[str]:
@@ -224,7 +266,9 @@ class KerasLambdaNonDifferentiable(Rule):
         trains nothing before the layer.
 
         A mask multiplied into a differentiable value (`x * K.cast(x > 0, 'float32')`) keeps a
-        smooth path and is not flagged.
+        smooth path and is not flagged. The function may be given by reference
+        (`Lambda(tf.math.round)`, `Lambda(K.argmax, arguments={"axis": -1})`), and the helpers of
+        the module that a lambda calls (`lambda x: hard_decode(x, M)`) are read through.
 
         Instead: keep the hard operation out of the trained model (apply `argmax`/`round` to
         `model.predict(...)`, or build a separate inference model), use a smooth surrogate
@@ -289,17 +333,24 @@ class KerasLambdaNonDifferentiable(Rule):
         if not _TRAINED.search(self.ctx.code_text) or self._after_training(ev.node):
             return  # an inference-only model: a hard output is what it is for
         fn_node = ev.arg_node(0, "function")
+        fnval = ev.arg(0, "function")
+        site: cst.CSTNode | None = None
         if not isinstance(fn_node, cst.Lambda):
-            fnval = ev.arg(0, "function")
             fn = fnval.get(F.FN) if fnval is not None else None
+            ref = fn_node
             fn_node = getattr(fn, "node", None)
-        if not isinstance(fn_node, (cst.Lambda, cst.FunctionDef)):
-            return
-        inputs = set(_param_names(fn_node))
-        site = _only_through_piecewise_constant(fn_node, inputs) if inputs else None
+            qual = fnval.get(F.QUAL) if fnval is not None and fnval.kind == K.REF else None
+            if fn_node is None and isinstance(qual, str) and qual.rsplit(".", 1)[-1] in NONDIFF_FUNCS | TF_NO_GRADIENT_FUNCS:
+                site = ref  # `Lambda(tf.math.round)`, `Lambda(K.argmax, arguments=...)`: the function itself
+        if site is None:
+            if not isinstance(fn_node, (cst.Lambda, cst.FunctionDef)):
+                return
+            inputs = set(_param_names(fn_node))
+            site = _only_through_piecewise_constant(fn_node, inputs, helpers=_helpers(self.ctx, fn_node)) if inputs else None
         if site is None:
             return
-        what = f"`{callee_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
+        what = f"`{callee_last(site)}`" if isinstance(site, cst.Call) else (
+            f"`{dotted_name(site)}`" if isinstance(site, (cst.Name, cst.Attribute)) else "a comparison")
         self.report(
             site,
             f"the Lambda layer's output depends on its input only through {what}, which has a zero or no gradient: "
@@ -508,7 +559,7 @@ class NonDifferentiableCustomLoss(_BodySites):
             inputs = {params[0]}  # a loss module's `forward(input, target)`: the prediction first
         else:
             inputs = set(params)  # unknown which is the prediction: smooth in none of them
-        return _only_through_piecewise_constant(fn.node, inputs)
+        return _only_through_piecewise_constant(fn.node, inputs, helpers=_helpers(self.ctx, fn.node))
 
     def _made_by_loss_factory(self, fn) -> bool:
         """`def custom_loss(k): def rhos(y_true, y_pred): ...; return rhos`: the function a
@@ -645,7 +696,7 @@ class NonDifferentiableKerasLayer(_BodySites):
         inputs = set(params[:1]) if not input_calls else set()
         if not inputs and not input_calls:
             return None
-        return _only_through_piecewise_constant(fn.node, inputs, input_calls)
+        return _only_through_piecewise_constant(fn.node, inputs, input_calls, helpers=_helpers(self.ctx, fn.node))
 
     def _scope_text(self, cls_node) -> str:
         """Where training must show: the function a layer class is defined in (a test that only
