@@ -560,7 +560,16 @@ class GradClipMisplaced(Rule):
 
 
 # `p.grad`, `autograd.grad(...)`, `jax.grad(f)`: not `zero_grad()` nor `args.gradient_accumulation_steps`
-_READS_GRADIENTS = re.compile(r"\.grad\b(?!_)|(?<![\w.])grad\(|\.grad\(")
+# (`p.grad = None` stores: it clears, reads nothing)
+_READS_GRADIENTS = re.compile(r"\.grad\b(?!_)(?![ \t]*=(?!=))|(?<![\w.])grad\(|\.grad\(")
+
+
+def _clears_one_parameter(stmt, loop) -> bool:
+    """`p.grad = None` in `for p in ...:`: the loop clears every parameter's gradient."""
+    if not isinstance(loop, cst.For) or not isinstance(loop.target, cst.Name) or not isinstance(stmt, cst.Assign):
+        return False
+    return any(isinstance(t.target, cst.Attribute) and t.target.attr.value == "grad" and isinstance(t.target.value, cst.Name)
+               and t.target.value.value == loop.target.value for t in stmt.targets)
 
 
 class ZeroGradPerMicroBatch(Rule):
@@ -636,9 +645,9 @@ class ZeroGradPerMicroBatch(Rule):
         self._loop_parents: dict[int, dict] = {}  # id(loop) -> its own parent map (_every_k)
 
     def on_opt(self, ev: OptEvent) -> None:
-        if ev.kind == "zero_grad" and ev.ctx.loops:
+        if ev.kind == "zero_grad" and self._site(ev) is not None:
             self._loop_zeros.append(ev)
-        if ev.kind == "zero_grad" and ev.ctx.loops and ev.prev is not None and ev.prev[0] in ("backward", "backward_scaled"):
+        if ev.kind == "zero_grad" and self._site(ev) is not None and ev.prev is not None and ev.prev[0] in ("backward", "backward_scaled"):
             self._zeros.append(ev)
         elif ev.kind == "step":
             self._all_steps.append(ev)
@@ -651,7 +660,7 @@ class ZeroGradPerMicroBatch(Rule):
         steps = [s for s in self._all_steps if s.target.kind == "optimizer"]  # an optimizer's own step
         self._every_k_steps(steps)
         for z in self._zeros:
-            loop = z.ctx.loops[-1][0]
+            node, loop = self._site(z)
             run = z.ctx.run
             # every step of this run is outside the loop, and one follows it (any step: an
             # optimizer given as a parameter may be stepped by `scaler.step(opt)` only)
@@ -661,17 +670,18 @@ class ZeroGradPerMicroBatch(Rule):
             later = [s for s in steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]
             if not later or not any(b.ctx.run == run and b.ctx.in_loop(loop) and b.seq > z.seq for b in self._backwards):
                 continue
-            if self._guarded(z.node, loop):
+            if self._guarded(node, loop):
                 continue  # `if i == 0: opt.zero_grad()`: cleared on some micro-batches only, by design
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
             # surgery): clearing each time is the point
             if _READS_GRADIENTS.search(self.ctx.code(loop)):
                 continue
             step = later[0].node
+            what = "zero_grad()" if node is z.node else "setting every `.grad` to None"
             self.report(
-                z.node,
-                lambda line, step=step: (
-                    f"zero_grad() inside this loop clears the gradients that earlier iterations' backward() accumulated, "
+                node,
+                lambda line, step=step, what=what: (
+                    f"{what} inside this loop clears the gradients that earlier iterations' backward() accumulated, "
                     f"and the optimizer steps only after the loop (line {line(step)}): the step uses the last micro-batch's "
                     f"gradient alone; clear once per step, before the loop or after step()"
                 ),
@@ -689,11 +699,11 @@ class ZeroGradPerMicroBatch(Rule):
             by_run.setdefault(s.ctx.run, []).append(s)
         seen: set[int] = set()
         for z in self._loop_zeros:
-            if id(z.node) in seen:
+            node, loop = self._site(z)
+            if id(node) in seen:
                 continue  # the loop's second pass: the same site
-            seen.add(id(z.node))
-            loop = z.ctx.loops[-1][0]
-            if id(z.node) in self._done or not self._direct_statement(z.node, loop) or self._every_k(z.node, loop):
+            seen.add(id(node))
+            if id(node) in self._done or not self._direct_statement(node, loop) or self._every_k(node, loop):
                 continue  # (after `if i % k: continue` it runs every k-th iteration, with the step)
             run = z.ctx.run
             steps = [s for s in by_run.get(run, ()) if s.ctx.in_loop(loop) and self._same_optimizer(s, z)]
@@ -707,16 +717,26 @@ class ZeroGradPerMicroBatch(Rule):
                 continue
             if _READS_GRADIENTS.search(self.ctx.code(loop)):
                 continue  # per-micro-batch gradients are read: clearing each time is the point
-            self._done.add(id(z.node))
+            self._done.add(id(node))
             step = gated[0].node
             self.report(
-                z.node,
+                node,
                 lambda line, step=step: (
                     f"zero_grad() runs on every iteration but the optimizer steps only every few (line {line(step)}): each "
                     f"step sees only the gradient of the last micro-batch, not the accumulated ones; clear after step() "
                     f"inside the same `if`"
                 ),
             )
+
+    @staticmethod
+    def _site(z: OptEvent):
+        """Where a clear happens and the loop it repeats in: `for p in model.parameters(): p.grad
+        = None` clears once per iteration of the loop around that for (None: in no loop)."""
+        loops = z.ctx.loops
+        node = z.node
+        if loops and _clears_one_parameter(node, loops[-1][0]):
+            node, loops = loops[-1][0], loops[:-1]
+        return (node, loops[-1][0]) if loops else None
 
     def _same_optimizer(self, s: OptEvent, z: OptEvent) -> bool:
         """The step and the clear are of one optimizer: the same parameters, or (an optimizer
