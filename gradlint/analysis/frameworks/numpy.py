@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .. import facts as F
 from .. import kinds as K
 
-from ..queries import literal_dtype
+from ..queries import dtype_named, literal_dtype
 from ..values import EMPTY, Cut, Val, combine, cut
 from .arrays import factory_exact
 from .base import Framework, Interp
@@ -43,6 +43,11 @@ class NumPy(Framework):
             dt = literal_dtype(ev.arg_nodes[0], args[0] if args else EMPTY, "float64")
             if dt:
                 attrs[F.DTYPE] = dt
+        elif q == "numpy.arange" and args and all(isinstance(a.get(F.CONST), int) and not isinstance(a.get(F.CONST), bool) for a in args):
+            attrs[F.DTYPE] = "int"  # `np.arange(4)`: int64
+        named = dtype_named(ev.kwargs.get("dtype"))
+        if named:
+            attrs[F.DTYPE] = named  # an explicit dtype decides (`np.zeros(3, dtype=np.int32)`)
         exact = factory_exact(q.rsplit(".", 1)[-1], ev.arg_nodes, ev.kw_nodes, ev.node)
         if exact is not None:
             attrs[F.EXACT] = exact
