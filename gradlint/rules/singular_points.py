@@ -80,6 +80,14 @@ def _piecewise_constant(call: cst.Call) -> bool:
 
 
 _SHAPE_CALLS = META_METHODS | {"shape", "len", "rank", "size_v2", "shape_v2"}
+# calls that return (values, indices): the indices are integer positions, without a gradient
+_WITH_INDICES = frozenset({"top_k", "topk", "sort", "max", "min", "kthvalue", "mode", "median", "cummax", "cummin"})
+
+
+def _second_item(e: cst.Subscript) -> bool:
+    """`pair[1]`."""
+    return (len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index) and isinstance(e.slice[0].slice.value, cst.Integer)
+            and e.slice[0].slice.value.value == "1")
 _COLLECTORS = frozenset({"append", "extend", "insert", "add", "appendleft"})
 
 
@@ -151,8 +159,15 @@ class _Body:
         if isinstance(e, cst.UnaryOperation):
             return self.expr(e.expression)
         if isinstance(e, cst.Attribute):
+            if e.attr.value == "indices" and isinstance(e.value, cst.Call) and callee_last(e.value) in _WITH_INDICES:
+                dep = self.expr(e.value)  # `tf.math.top_k(y_pred, k).indices`: integer positions
+                return _Dep(True, False, dep.site or e) if dep.reached else _NONE
             return _NONE if e.attr.value in META_ATTRS else self.expr(e.value)  # `x.shape` is not x
         if isinstance(e, cst.Subscript):
+            if _second_item(e) and isinstance(e.value, cst.Call) and callee_last(e.value) in _WITH_INDICES and (
+                    e.value.args or callee_last(e.value) in ("top_k", "topk", "sort", "kthvalue", "mode")):
+                dep = self.expr(e.value)  # `logits.max(1)[1]`, `torch.topk(x, k)[1]`: the indices
+                return _Dep(True, False, dep.site or e) if dep.reached else _NONE
             return self.expr(e.value)
         if isinstance(e, (cst.Tuple, cst.List)):
             dep = _NONE
@@ -349,8 +364,7 @@ class KerasLambdaNonDifferentiable(Rule):
             site = _only_through_piecewise_constant(fn_node, inputs, helpers=_helpers(self.ctx, fn_node)) if inputs else None
         if site is None:
             return
-        what = f"`{callee_last(site)}`" if isinstance(site, cst.Call) else (
-            f"`{dotted_name(site)}`" if isinstance(site, (cst.Name, cst.Attribute)) else "a comparison")
+        what = _what(site)
         self.report(
             site,
             f"the Lambda layer's output depends on its input only through {what}, which has a zero or no gradient: "
@@ -397,7 +411,13 @@ def _no_gradient(site: cst.CSTNode) -> bool:
 
 
 def _what(site: cst.CSTNode) -> str:
-    return f"`{callee_last(site)}`" if isinstance(site, cst.Call) else "a comparison"
+    if isinstance(site, cst.Call):
+        return f"`{callee_last(site)}`"
+    if isinstance(site, (cst.Attribute, cst.Subscript)) and isinstance(site.value, cst.Call):
+        return f"the indices of `{callee_last(site.value)}`"  # `top_k(x, k).indices`, `x.max(1)[1]`
+    if isinstance(site, (cst.Name, cst.Attribute)):
+        return f"`{dotted_name(site)}`"  # `Lambda(tf.math.round)`: the function given by reference
+    return "a comparison"
 
 
 class _BodySites(Rule):
