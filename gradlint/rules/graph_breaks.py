@@ -863,6 +863,9 @@ def _constant_weight(node) -> bool:
 
 
 _REBOUND_WITHOUT_GRAD = "gl104_rebound_without_grad"  # a graph-carrying name recomputed from itself under no_grad
+_CONSTANT_TERM = "gl104_constant_term"  # a loss of values that all lost their graph under no_grad
+# comparisons of a prediction with a target that losses are built from (BYOL's cosine term)
+_SIMILARITIES = frozenset({"cosine_similarity", "pairwise_distance"})
 
 
 class LossComputedWithoutGrad(StarvedOrigins):
@@ -884,7 +887,12 @@ class LossComputedWithoutGrad(StarvedOrigins):
         A partial case is reported where it happens: a prediction computed with its graph and
         then recomputed from itself inside a `no_grad` block (`pred = ema_model(pred)`), the
         loss later taken from the new `pred` while other terms keep the loss differentiable, so
-        nothing raises and that term trains nothing.
+        nothing raises and that term trains nothing. Likewise a loss term (a loss function, a
+        cosine similarity) none of whose inputs carries a graph, one of them computed under
+        `no_grad` from parameters the same loss trains through its other terms: the student's
+        logits of a distillation term computed inside the teacher's `no_grad` block. A target
+        made under `no_grad` (DQN, pseudo-labels, a teacher's soft labels) is compared with a
+        prediction that carries its graph, and is not reported.
 
         Instead: run the forward pass of a training step outside `no_grad`, or re-enable
         gradients locally with `torch.enable_grad()` (which gradlint understands).
@@ -973,10 +981,37 @@ class LossComputedWithoutGrad(StarvedOrigins):
             return  # recomputed from itself: the graph-carrying value is replaced by a constant of it
         ev.add_note(Note(_REBOUND_WITHOUT_GRAD, ev.node, data=(ev.name, ev.ctx.grad_node)))
 
+    def on_call(self, ev: CallEvent) -> None:
+        """`F.kl_div(F.log_softmax(s_aug / T), t_soft)` with the student run under no_grad: a
+        loss none of whose inputs carries a graph, one of them cut from trained parameters by a
+        no-grad block, is a constant. Noted here; reported if the loss that adds it trains those
+        parameters through another term (so nothing raises)."""
+        q = ev.qual or ""
+        if ev.ctx.grad != "on" or not (is_loss_function(q) or q.rsplit(".", 1)[-1] in _SIMILARITIES and q.startswith("torch.")
+                                       or ev.func is not None and ev.func.get(F.LOSS_MODULE)):
+            return
+        inputs = [*ev.args, *ev.kwargs.values()]
+        if len(inputs) < 2 or any(o.certain and o.framework == "torch" for v in inputs for o in v.live):
+            return
+        cut = [(o, c) for v in inputs for o, c in certain_cuts(v, NO_GRAD, framework="torch")]
+        if cut:
+            ev.add_note(Note(_CONSTANT_TERM, ev.node, data=(frozenset(o for o, _ in cut), cut[0][1].node)))
+
     def on_diff(self, ev: DiffEvent) -> None:
         super().on_diff(ev)
         if ev.kind not in TORCH_DIFF or not any(o.certain and not o.frozen for o in ev.target.live):
             return  # fully starved: the finding at the backward says it
+        for n in ev.target.sorted_notes(_CONSTANT_TERM):
+            origins, region = n.data
+            if origins & ev.target.live:
+                self.report(
+                    n.node,
+                    lambda line, region=region, bw=ev.node: (
+                        f"every input of this loss term was computed under torch.no_grad()/inference_mode() (line {line(region)}) "
+                        f"from parameters that the loss differentiated on line {line(bw)} trains through its other terms: this "
+                        f"term is a constant and trains nothing, silently; compute its prediction outside the no-grad block"
+                    ),
+                )
         for n in ev.target.sorted_notes(_REBOUND_WITHOUT_GRAD):
             name, region = n.data
             self.report(
