@@ -1010,7 +1010,8 @@ class JaxGradWrongArgument(Rule):
         gradlint reports the transformed call whose gradients reach an optimizer update
         (`tx.update`, `apply_updates`, `apply_gradients`, `opt_update`, a `tree_map` with the
         parameters) when the differentiated argument is not one of the program's parameter
-        trees (given to `tx.init`, `apply_updates`, `get_params`) but another argument is, or
+        trees (given to `tx.init`, `apply_updates` directly or as the `updates` that
+        `tx.update(grads, ...)` made from them, `get_params`) but another argument is, or
         the function reads one from outside. Instead: put the parameters first, or pass
         `argnums=` their position, and take them as an argument.
     """
@@ -1106,6 +1107,7 @@ class JaxGradWrongArgument(Rule):
         self._grad_names: dict[str, cst.CSTNode] = {}  # names bound to gradients -> the grad call
         self._rhs: dict[tuple, list] = {}  # (function, name) -> its assignments there, (seq, node) in order
         self._reads: dict[int, frozenset[str]] = {}  # id(rhs) -> its names (a statement runs many times)
+        self._grad_made: dict[tuple, object] = {}  # (assignment, name) -> the grad call it bound the name to
 
     def _updated(self, grad_call, tree_node, shown_at=None) -> None:
         name = dotted_name(tree_node) if isinstance(tree_node, cst.BaseExpression) else tree_node
@@ -1118,6 +1120,12 @@ class JaxGradWrongArgument(Rule):
         if name not in _GRADIENT_CONSUMERS:
             return
         nodes = ev.arg_nodes
+        if name == "apply_updates" and len(nodes) >= 2 and ev.args[1].get(F.GRAD_RESULT) is None:
+            # `updates, opt_state = tx.update(grads, opt_state)` then `apply_updates(params,
+            # updates)`: the updates are the gradients transformed, for the same tree
+            g = self._updates_of(ev, nodes[1])
+            if g is not None:
+                self._updated(g, nodes[0])
         for i, v in enumerate(ev.args):
             g = v.get(F.GRAD_RESULT)
             if g is None:
@@ -1148,6 +1156,7 @@ class JaxGradWrongArgument(Rule):
             # `grads = jax.grad(f)(...)`, `loss, grads = value_and_grad(f)(...)` (not torch's
             # autograd.grad of a file that also imports jax: no jax transform made those)
             self._grad_names[ev.name] = g
+            self._grad_made[(id(node), ev.name)] = g
         rhs = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else None
         if rhs is None:
             return
@@ -1171,6 +1180,28 @@ class JaxGradWrongArgument(Rule):
         if grads and (isinstance(node, cst.AugAssign) or ev.name in read):
             for grad_call in grads:  # a hand-written step: `w -= lr * g`, `params = params - lr * grads`
                 self._updated(grad_call, ev.target_node)
+
+    def _updates_of(self, ev: CallEvent, node) -> object | None:
+        """The grad call whose gradients `updates` (a name) was computed from by an optimizer's
+        `update(grads, ...)` in this function, before this call."""
+        made = self._last_assignment(ev.ctx.fn, node, ev.seq)
+        if made is None:
+            return None
+        seq, stmt = made
+        rhs = getattr(stmt, "value", None)
+        if not isinstance(rhs, cst.Call) or callee_last(rhs) not in ("update", "opt_update") or not rhs.args:
+            return None
+        first = rhs.args[1 if callee_last(rhs) == "opt_update" and len(rhs.args) > 1 else 0].value
+        # the gradients' own assignment before it (a name rebound by another cell's
+        # `grads = eqx.filter_grad(...)(...)` is not the jax.grad call of an earlier one)
+        bound = self._last_assignment(ev.ctx.fn, first, seq)
+        return self._grad_made.get((id(bound[1]), first.value)) if bound is not None and isinstance(first, cst.Name) else None
+
+    def _last_assignment(self, fn, node, before: int):
+        """(seq, statement) of the last assignment of a name in `fn` before event `before`."""
+        if not isinstance(node, cst.Name):
+            return None
+        return next(((seq, n) for seq, n in reversed(self._rhs.get((fn, node.value), ())) if seq < before), None)
 
     def _names_read(self, rhs) -> frozenset[str]:
         """The names a right-hand side reads, computed once per node (a statement runs many
