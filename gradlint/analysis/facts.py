@@ -40,6 +40,10 @@ class Join(Enum):
     # a fact that holds on some path is what the rule needs ("may be an inference tensor": the
     # path that made it raises): kept when either path has it (the first path's value)
     ANY = "any"
+    # kept (the first path's value) when every path has it, whatever the values: "some
+    # operation saved this tensor" holds for an item of a list of ReLU outputs, each saved by
+    # its own ReLU
+    EVERY = "every"
     TRI = "tri"  # Evidence: kept (first path's evidence) when both paths give the same Tri
     # Vals: joined themselves (ELEM), or position by position where both are as long (ITEMS):
     # a replay buffer of `(state, action, reward)` tuples appended in a loop keeps its fields
@@ -182,7 +186,7 @@ INFERENCE = fact(
 )
 SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it, "
                     "and by its views and `.detach()` (they share its version counter, so an in-place change of one breaks that backward)",
-                    survives={Op.INDEX, Op.MODULE_OUTPUT, Op.VIEW, Op.DETACH})
+                    survives={Op.INDEX, Op.MODULE_OUTPUT, Op.VIEW, Op.DETACH}, join=Join.EVERY)
 SAVED_INPUT = fact("saved_input", "an operation given this tensor kept it for backward (the call node): it travels with the value "
                    "into lists, returns and the next loop iteration, and with its views and `.detach()`",
                    survives={Op.INDEX, Op.VIEW, Op.DETACH})
@@ -257,6 +261,7 @@ LOSS_OF = fact("loss_of", "the loss function or loss module that computed this v
 UNION_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.UNION)
 ANY_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.ANY)
 TRI_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.TRI)
+EVERY_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.EVERY)
 PER_ELEMENT_FACTS = frozenset(n for n, s in FACTS.items() if s.join is Join.PER_ELEMENT)
 KIND_DEFINING: Mapping[Any, str] = DEFINING_FACT  # looked up with Kind members, plain strings or None
 assert set(KIND_DEFINING.values()) <= set(FACTS), "kinds.DEFINING_FACT names an undeclared fact"

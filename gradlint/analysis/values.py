@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import libcst as cst
 
 from . import kinds as K
-from .facts import ANY_FACTS, ELEM as _ELEM, ITEMS as _ITEMS, KIND_DEFINING, NOT_FOLLOWED, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
+from .facts import ANY_FACTS, ELEM as _ELEM, EVERY_FACTS, ITEMS as _ITEMS, KIND_DEFINING, NOT_FOLLOWED, PER_ELEMENT_FACTS, QUAL, TRI_FACTS, UNION_FACTS, join_tri
 from .kinds import Kind, OriginKind
 
 # Creation order: origins, cuts and notes live in frozensets, whose iteration order depends on
@@ -259,7 +259,7 @@ def _join_attrs(a: dict | None, b: dict | None) -> dict | None:
                 out[k] = va
             elif k in UNION_FACTS:
                 out[k] = va | vb
-            elif k in ANY_FACTS:
+            elif k in ANY_FACTS or k in EVERY_FACTS:
                 out[k] = va
             elif k in TRI_FACTS:
                 tri = join_tri(va, vb)
