@@ -1029,6 +1029,9 @@ class LossComputedWithoutGrad(StarvedOrigins):
             return
         mode = "torch.no_grad()" if c.kind == "no_grad" else "torch.inference_mode()"
         region = c.node
+        if c.kind == "no_grad" and isinstance(region, cst.With) and any(
+                isinstance(item.item, cst.Call) and callee_last(item.item) == "set_grad_enabled" for item in region.items):
+            mode = "torch.set_grad_enabled(False)"  # (`set_grad_enabled(not freeze)`: what it came to)
         if c.kind == "no_grad":
             instead = "run the training forward pass outside the no-grad block (or wrap it in torch.enable_grad())"
         else:  # enable_grad() does not leave inference mode
