@@ -2346,9 +2346,10 @@ class ConcreteValueInTracedFunction(Rule):
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "jax":
             return
-        for o, c in certain_cuts(ev.target, ("int", "bool"), framework="jax"):
+        for o, c in certain_cuts(ev.target, ("float", "int", "bool"), framework="jax"):
             if o.kind == "jaxarg":
-                self._report(c.node, "grad", False)
+                # (a float() on_call saw already gives the same message: reported once)
+                self._report(c.node, "grad", c.kind == "float")
 
     def _report_staged(self, made, use) -> None:
         """A size computed with jax.numpy from static values only (shapes, static arguments):
