@@ -15,7 +15,7 @@ import libcst as cst
 from ..analysis import facts as F
 from ..analysis import kinds as K
 from ..analysis.events import AssignEvent, AttrSetEvent, BinOpEvent, CallEvent, DiffEvent, FunctionEvent, StoreEvent, TransformedCallEvent
-from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD
+from ..analysis.frameworks.jax import AT_UPDATES, INDEX_UPDATES, JAX_GRAD, holds_tracer
 from ..analysis.frameworks.torch import OUT_OF_PLACE_METHODS, TORCH_RNN_CLASSES, function_saves
 from ..analysis.names import dotted_name, in_place_name
 from ..analysis.walk import callee_last, walk, walk_own_body
@@ -2248,8 +2248,7 @@ class JaxReverseModeWhileLoop(Rule):
             return  # the loop does not depend on what is differentiated
         if ev.qual == "jax.lax.fori_loop":
             # static bounds: JAX lowers it to a scan, which reverse mode differentiates
-            bounds = [ev.arg(0, "lower"), ev.arg(1, "upper")]
-            if not any(b is not None and (any(o.kind == K.ORIGIN_JAXARG for o in b.live) or b.get(F.STAGED)) for b in bounds):
+            if not any(holds_tracer(b, tr.kind == "jit") for b in (ev.arg(0, "lower"), ev.arg(1, "upper"))):
                 return
             what = "jax.lax.fori_loop with a traced trip count (a tracer under jit, so it becomes a while_loop)"
         else:

@@ -13,6 +13,7 @@ import libcst as cst
 
 from ..analysis import facts as F
 from ..analysis import kinds as K
+from ..analysis.frameworks.jax import holds_tracer
 from ..analysis.frameworks.numpy import DEFER_TO_METHOD
 from ..analysis.frameworks.torch import is_loss_function
 from ..analysis.frameworks.python import BUILTIN_CASTS
@@ -2057,24 +2058,6 @@ class GradientOfAllVariables(Rule):
 _FLOAT_CASTS = frozenset({"builtins.float", "builtins.complex"})
 
 
-def _traced(v, jit: bool) -> bool:
-    """Whether value `v` holds a tracer of the transformed function's arguments. Under `jit`
-    every operation on a tracer gives a tracer, gradient or not (`jnp.ceil(t)`, `t // 2`,
-    `stop_gradient(t)`: they reach `v` as cuts); under `grad` alone only a value that still
-    carries the gradient is read here (the conversions are judged where they reach the output).
-    A dict is not an array: NumPy wraps it as one object and never reads the tracers in it."""
-    if v is None or v.kind == "dict":
-        return False
-    if any(o.kind == "jaxarg" for o in v.live):
-        return True
-    # a Python number or a NumPy array made from a tracer (`int(t)`, `t.item()`, `np.asarray(t)`)
-    # is the consequence of a conversion this rule reports: tracing already stopped there
-    if not jit or v.kind in (K.NUMBER, K.NDARRAY):
-        return False
-    # a jnp/lax result inside jit is staged even from constants (`jnp.array(n) > 1` of a static n)
-    return bool(v.get(F.STAGED)) or any(o.kind == "jaxarg" for o, _ in v.cuts)
-
-
 def _transform(traced) -> str:
     """How the message names the transform that traces (jit, vmap and pmap trace alike)."""
     name = callee_last(traced.node) if isinstance(traced.node, cst.Call) else None  # `jax.vmap(f)`
@@ -2293,7 +2276,7 @@ class ConcreteValueInTracedFunction(Rule):
             vals += [v for k, v in ev.kwargs.items() if k in _STATIC_SIZE_KEYWORDS.get(q, ())]
             # a shape tuple: its entries (`jnp.ones((count,))` of a staged `count`)
             vals += [item for v in vals if v.kind in (K.TUPLE, K.LIST) for item in v.get(F.ITEMS) or ()]
-            if any(_traced(v, jit) for v in vals):
+            if any(holds_tracer(v, jit) for v in vals):
                 made = next((v.get(F.STAGED) for v in vals if isinstance(v.get(F.STAGED), cst.Call)
                              and not any(o.kind == "jaxarg" for o in v.live)), None)
                 if made is not None:
@@ -2308,7 +2291,7 @@ class ConcreteValueInTracedFunction(Rule):
         vals = [ev.recv] if is_meth else [*ev.args, *ev.kwargs.values()]  # `quad(f, a=lo, b=hi)`
         # a dict is not an array: NumPy wraps it as one object and never reads the tracers in it
         # (`np.sum(metrics_dict, -1)` returns the dict)
-        if not any(_traced(v, jit) for v in vals):
+        if not any(holds_tracer(v, jit) for v in vals):
             return
         # float() (and the math module, which calls it) of a value that carries the gradient
         # raises under grad too: JAX has no concrete value there since 0.4.36
@@ -2321,7 +2304,7 @@ class ConcreteValueInTracedFunction(Rule):
     def on_use(self, ev: UseEvent) -> None:
         if ev.ctx.traced is None or ev.ctx.traced.kind != "jit":
             return
-        if ev.name == "slice_bound" and _traced(ev.value, True):
+        if ev.name == "slice_bound" and holds_tracer(ev.value, True):
             # `a[:k]`: a slice's entries must be static integers (IndexError; a list's
             # `__index__` raises TracerIntegerConversionError)
             self.report(
@@ -2335,7 +2318,7 @@ class ConcreteValueInTracedFunction(Rule):
         # `if t > 0:` under jit: Python asks the tracer for a bool (TracerBoolConversionError)
         if ev.name != "branch":
             return
-        if _computes_an_array(ev.node) and _traced(ev.value, True):
+        if _computes_an_array(ev.node) and holds_tracer(ev.value, True):
             self.report(
                 ev.node,
                 f"a Python `if`/`while` on a traced value inside a function transformed by {_transform(ev.ctx.traced)}: the "

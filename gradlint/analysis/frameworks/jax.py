@@ -128,6 +128,24 @@ def _staged(st: "State", node: cst.CSTNode, allv: list[Val]) -> Any:
     return inherited if inherited is not None else (True if from_args else node)
 
 
+def holds_tracer(v: Val | None, jit: bool) -> bool:
+    """Whether value `v` holds a tracer of the transformed function's arguments. Under `jit`
+    every operation on a tracer gives a tracer, gradient or not (`jnp.ceil(t)`, `t // 2`,
+    `stop_gradient(t)`: they reach `v` as cuts); under `grad` alone only a value that still
+    carries the gradient is read here (the conversions are judged where they reach the output).
+    A dict is not an array: NumPy wraps it as one object and never reads the tracers in it."""
+    if v is None or v.kind == "dict":
+        return False
+    if any(o.kind == K.ORIGIN_JAXARG for o in v.live):
+        return True
+    # a Python number or a NumPy array made from a tracer (`int(t)`, `t.item()`, `np.asarray(t)`)
+    # is the consequence of a conversion GL121 reports: tracing already stopped there
+    if not jit or v.kind in (K.NUMBER, K.NDARRAY):
+        return False
+    # a jnp/lax result inside jit is staged even from constants (`jnp.array(n) > 1` of a static n)
+    return bool(v.get(F.STAGED)) or any(o.kind == K.ORIGIN_JAXARG for o, _ in v.cuts)
+
+
 def _stop_gradient(it: Interp, ev: CallEvent, st: "State", allv: list[Val]) -> Val | None:
     if not ev.args:
         return None

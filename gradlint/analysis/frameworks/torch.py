@@ -729,24 +729,25 @@ def overwrites_input(ev: "CallEvent") -> bool:
     return bool(ev.func.get(F.INPLACE_MODULE)) and ev.func.kind == K.MODULE
 
 
+# a name bound to a weight or bias (or a view of one), then written through within 20 lines (the
+# regex continues with how); not every `w = self.fc.weight` (weight tying, logging: a tenth of
+# the corpus' model files)
+_BOUND_TO_PARAM = (
+    r"^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?"
+    r"[ \t]*(?:#[^\n]*)?\n(?:[^\n]*\n){0,20}?[ \t]*\1"
+)
 _PARAM_INPLACE = re.compile(
     r"\.(?:weight|bias)(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)"
     r"|\.(?:weight|bias)[ \t]*[-+*/]="
-    # a name bound to a weight or bias (or a view of one) written through within 20 lines;
-    # not every `w = self.fc.weight` (weight tying, logging: a tenth of the corpus' model files)
-    r"|^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?"
-    r"[ \t]*(?:#[^\n]*)?\n(?:[^\n]*\n){0,20}?[ \t]*\1(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)",
+    r"|" + _BOUND_TO_PARAM + r"(?:\[[^\]\n]*\])+[ \t]*[-+*/]?=(?!=)",
     re.M,
 )
 # ... the same with an in-place method of the tensor's data (`.copy_(`, `.masked_fill_(`, not the
 # flag setters) in a file that never turns autograd off: library code spells its initialisation
 # `with torch.no_grad(): self.bias.fill_(0)`, and the text cannot see that scope
-_INPLACE_METHOD = r"\.(?!requires_grad_|detach_|share_memory_|retain_grad)[a-z]\w*_\("
+_INPLACE_METHOD = r"(?:\[[^\]\n]*\])*\.(?!requires_grad_|detach_|share_memory_|retain_grad)[a-z]\w*_\("
 _PARAM_INPLACE_METHOD = re.compile(
-    r"\A(?!(?s:.*)no_grad\()(?s:.*?)"
-    r"(?:\.(?:weight|bias)(?:\[[^\]\n]*\])*" + _INPLACE_METHOD +
-    r"|^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:weight|bias)(?:\.(?:view|reshape|t|transpose|unsqueeze|squeeze)\([^)\n]*\))?"
-    r"[ \t]*(?:#[^\n]*)?\n(?:[^\n]*\n){0,20}?[ \t]*\1(?:\[[^\]\n]*\])*" + _INPLACE_METHOD + ")",
+    r"\A(?!(?s:.*)no_grad\()(?s:.*?)(?:\.(?:weight|bias)" + _INPLACE_METHOD + "|" + _BOUND_TO_PARAM + _INPLACE_METHOD + ")",
     re.M,
 )
 

@@ -152,9 +152,9 @@ class ExpressionsMixin(_Base):
     def _e_unary(self, node: cst.UnaryOperation, st: State) -> Val:
         v = self.eval(node.expression, st)
         if isinstance(node.operator, cst.Not):
-            c = v.get(F.CONST, None)
+            c = v.get(F.CONST)
             # `not self.freeze` of a known flag: `set_grad_enabled(not freeze)` decides the mode
-            return Val(kind=K.BOOL, attrs={F.CONST: not c} if isinstance(c, (bool, int, str)) and c is not None else None)
+            return Val(kind=K.BOOL, attrs={F.CONST: not c} if isinstance(c, (bool, int, str)) else None)
         if v.kind == K.NUMBER:
             c = literal(node)
             return Val(kind=K.NUMBER, attrs={F.CONST: c} if is_const(c) else None)
