@@ -182,7 +182,7 @@ OPT_PARAMS = fact("opt_params", "the origins an optimizer updates (frozenset)", 
 WATCHED_BY = fact("watched_by", "ids of the GradientTapes watching this tensor (frozenset)", join=Join.UNION)
 INFERENCE = fact(
     "inference", "made under torch.inference_mode (the with/decorator node); detaching it or taking a view keeps it one",
-    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN}, join=Join.ANY,
+    survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MODULE_OUTPUT, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN}, join=Join.ANY,
 )
 SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it, "
                     "and by its views and `.detach()` (they share its version counter, so an in-place change of one breaks that backward)",
