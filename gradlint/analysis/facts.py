@@ -184,6 +184,14 @@ INFERENCE = fact(
     "inference", "made under torch.inference_mode (the with/decorator node); detaching it or taking a view keeps it one",
     survives={Op.INDEX, Op.ITERATE_TENSOR, Op.MODULE_OUTPUT, Op.MOVE, Op.VIEW, Op.DETACH, Op.DETACH_FN}, join=Join.ANY,
 )
+NO_GRAD_MADE = fact(
+    "no_grad_made", "a torch operation computed this with gradients off: (the grad mode, off | inference, and the "
+    "with/decorator/def that set it); "
+    "it has no grad_fn whatever its inputs were; kept by views, lost by any other operation",
+    survives={Op.INDEX, Op.VIEW, Op.MOVE},
+)
+REGRAD_NO_GRAD = fact("regrad_no_grad", "requires_grad was switched on (the node) for a value computed with gradients off "
+                      "(NO_GRAD_MADE): a new leaf, with no path to what it was computed from")
 SAVED_OUTPUT = fact("saved_output", "the operation that saved this tensor (its output) for backward: kept when a module's forward returns it, "
                     "and by its views and `.detach()` (they share its version counter, so an in-place change of one breaks that backward)",
                     survives={Op.INDEX, Op.MODULE_OUTPUT, Op.VIEW, Op.DETACH}, join=Join.EVERY)

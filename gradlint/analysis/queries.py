@@ -37,6 +37,21 @@ def is_torch_val(v: Val) -> bool:
     return any(o.framework == "torch" for o in v.live)
 
 
+# what a torch operation under no_grad is certainly given: tensors and numbers. A call of a model
+# or function not followed may turn gradients back on inside (`torch.enable_grad()` in a forward)
+_PLAIN_OPERANDS = frozenset({K.TENSOR, K.NUMBER, K.GRAD})
+
+
+def no_grad_made(out: Val, vals: list[Val], grad_mode: str, region) -> Val:
+    """`out` of a torch operation on plain tensors with gradients off (`grad_mode` not "on",
+    turned off by `region`) has no grad_fn, whatever its inputs were: a tensor that a custom
+    Function's backward unpacked, not known to require grad, included."""
+    if grad_mode == "on" or out.kind != K.TENSOR or not vals or not is_torch_val(out) \
+            or any(v.kind not in _PLAIN_OPERANDS for v in vals):
+        return out
+    return out.with_fact(F.NO_GRAD_MADE, (grad_mode, region))
+
+
 def computed_by_autograd(v: Val) -> bool:
     """`v` was computed by an operation autograd recorded (it has graph nodes): a non-leaf, whose
     `requires_grad` flag cannot change (GL310) and for which `requires_grad_()` is a no-op."""

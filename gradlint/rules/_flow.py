@@ -307,7 +307,7 @@ class StarvedOrigins(Rule):
 
     def finish(self) -> None:
         for ev, hungry in self._pending:
-            if any(_behind_graph_check(self.ctx, n) for n in (ev.node, *ev.ctx.calls)):
+            if any(behind_graph_check(self.ctx, n) for n in (ev.node, *ev.ctx.calls)):
                 # `if loss.requires_grad: loss.backward()` (or `mp_trainer.backward(loss)`, the
                 # backward in a helper): a loss without a graph is skipped
                 continue
@@ -402,7 +402,7 @@ class StarvedOrigins(Rule):
 _GRAPH_CHECKS = frozenset({"requires_grad", "grad_fn", "is_grad_enabled"})
 
 
-def _behind_graph_check(ctx, node) -> bool:
+def behind_graph_check(ctx, node) -> bool:
     """`node` runs only when a test of an `if` around it asks whether there is a graph
     (`if loss.requires_grad:`, `if out.grad_fn is not None:`, `if torch.is_grad_enabled():`):
     the code expects to meet values without one (the same step run under no_grad for validation)."""

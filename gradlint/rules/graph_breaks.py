@@ -22,7 +22,7 @@ from ..analysis.frameworks.tensorflow import (
     TF_NUMPY_FUNCTION, traced_by_tf_function,
 )
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, StoreEvent, UseEvent
-from ..analysis.values import EMPTY, REWRAP, Note, Val
+from ..analysis.values import EMPTY, REWRAP, Cut, Note, Val
 from ..analysis.names import dotted_name
 from ..analysis.queries import certainly_requires_grad, dtype_named
 from ..analysis.walk import callee_last, own_small_statements, walk
@@ -32,9 +32,11 @@ from ._flow import (
     SecondOrder,
     StarvedOrigins,
     backward_seed_given,
+    behind_graph_check,
     carried_from_earlier_iteration,
     hidden_from_inspection,
     TORCH_DIFF,
+    TORCH_GRAPH_DIFF,
     diff_phrase,
     HARD_CONVERSIONS,
     NO_GRAD,
@@ -967,6 +969,10 @@ class LossComputedWithoutGrad(StarvedOrigins):
     ]
     kinds = NO_GRAD
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._unrecorded: list = []  # (DiffEvent, the no-grad region as a Cut, or REGRAD_NO_GRAD)
+
     def on_assign(self, ev: AssignEvent) -> None:
         """`pred = ema_model(pred)` inside a `with torch.no_grad():` block, `pred` having been
         computed with its graph: the name now holds a value without it. Noted on the value; a
@@ -1000,6 +1006,7 @@ class LossComputedWithoutGrad(StarvedOrigins):
 
     def on_diff(self, ev: DiffEvent) -> None:
         super().on_diff(ev)
+        self._no_graph_at_all(ev)
         if ev.kind not in TORCH_DIFF or not any(o.certain and not o.frozen for o in ev.target.live):
             return  # fully starved: the finding at the backward says it
         for n in ev.target.sorted_notes(_CONSTANT_TERM):
@@ -1022,6 +1029,46 @@ class LossComputedWithoutGrad(StarvedOrigins):
                     f"{line(region)}): the new `{name}` has no graph, yet the loss differentiated on line {line(bw)} is "
                     f"computed from it, so nothing behind `{name}` gets a gradient through this term; compute the new "
                     f"value outside the no-grad block, or give it another name if the old `{name}` was meant to be used"
+                ),
+            )
+
+    def _no_graph_at_all(self, ev: DiffEvent) -> None:
+        """What is differentiated was computed by torch operations with gradients off from
+        tensors not known to require grad (a custom Function's backward recomputing from its saved
+        tensors): it has no grad_fn whatever they were. Or it was then made a new leaf
+        (`out.requires_grad = True`) and autograd.grad asks for the gradient of inputs it was
+        computed from: it has no path to them."""
+        if ev.kind not in TORCH_GRAPH_DIFF or ev.target.cuts:
+            return
+        made = ev.target.get(F.NO_GRAD_MADE)
+        if made is not None and not ev.target.live:
+            self._unrecorded.append((ev, Cut("no_grad" if made[0] == "off" else "inference", made[1], hard=False)))
+            return
+        regrad = ev.target.get(F.REGRAD_NO_GRAD)
+        sources = ev.sources.live if ev.kind == "autograd_grad" and ev.sources is not None else frozenset()
+        if regrad is not None and all(o.node is regrad[1] for o in ev.target.live) and any(o.certain for o in sources) \
+                and not any(o.node is regrad[1] for o in sources):
+            self._unrecorded.append((ev, regrad))
+
+    def finish(self) -> None:
+        super().finish()
+        for ev, what in self._unrecorded:
+            if any(behind_graph_check(self.ctx, n) for n in (ev.node, *ev.ctx.calls)):
+                continue  # `if out.requires_grad: ...`
+            if isinstance(what, Cut):
+                self.emit_cut(ev, None, what)
+                continue
+            (mode, region), set_at = what
+            self.report(
+                set_at,
+                lambda line, region=region, grad=ev.node: (
+                    f"this value was computed with gradients off ("
+                    + (f"in `{region.name.value}` (line {line(region)}) of a custom autograd.Function, which autograd runs without them"
+                       if isinstance(region, cst.FunctionDef) else f"line {line(region)}")
+                    + "), so setting requires_grad makes it a "
+                    f"new leaf with no path to what it was computed from: the autograd.grad on line {line(grad)} finds its "
+                    f"inputs unused (an error, or None with allow_unused=True); recompute it under `with torch.enable_grad():` "
+                    f"from inputs that require grad"
                 ),
             )
 

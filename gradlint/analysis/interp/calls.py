@@ -16,7 +16,7 @@ from ..events import CallEvent, DiffEvent, DiffKind, FunctionEvent, InplaceEvent
 from ..frameworks import torch as torch_overlay
 from ..frameworks.arrays import facts_after_call
 from ..names import dotted_name
-from ..queries import certainly_computed, computed_by_autograd, fw_of, is_torch_val, module_origins, numel, dtype_of, param_origins
+from ..queries import certainly_computed, computed_by_autograd, fw_of, is_torch_val, module_origins, no_grad_made, numel, dtype_of, param_origins
 from ..values import EMPTY, OPAQUE, REWRAP, Cut, Origin, Val, combine, cut, join, not_followed, opaque
 from .state import AnalysisBudgetExceeded, Activation, ClassInfo, FunctionInfo, State, self_fields
 
@@ -91,6 +91,7 @@ def _last_name(node) -> str | None:
 
 # cuts that make a new leaf on purpose (not kept by requires_grad_: see make_requires_grad)
 _DELIBERATE_CUTS = frozenset({"detach", "data", "no_grad", "inference"})
+
 
 
 class CallsMixin(_Base):
@@ -619,6 +620,7 @@ class CallsMixin(_Base):
     # ---------------------------------------------------------------- primitives
     def op_result(self, node, st: State, vals: Iterable[Val], kind: K.Kind | None = None, attrs: dict | None = None, saves: bool = True) -> Val:
         """A differentiable operation on `vals` under the current grad mode; `saves`: it keeps tensors for backward (mul, linear; not +, views)."""
+        vals = list(vals)
         out = combine(vals, kind=kind, attrs=attrs)
         if st.freed and out.graphs and not out.graphs.isdisjoint(st.freed):
             self.freed_fed.update({g: self.freed_read.get(g, node) for g in out.graphs & st.freed if g not in self.freed_fed})
@@ -631,14 +633,14 @@ class CallsMixin(_Base):
             c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
             out = out.with_(cuts=frozenset((o, c if prev.hard else prev) for o, prev in out.cuts))
         if not out.live:
-            return out
+            return no_grad_made(out, vals, st.ctx.grad, st.ctx.grad_node or node)
         if st.ctx.grad != "on" and is_torch_val(out):
             # under no_grad / inference_mode torch records nothing
             c = Cut("no_grad" if st.ctx.grad == "off" else "inference", st.ctx.grad_node or node, hard=False)
             res = cut(out, c, kind=kind, attrs=attrs)
             if st.ctx.grad == "inference":
                 res = res.with_fact(F.INFERENCE, st.ctx.grad_node or node)
-            return res
+            return no_grad_made(res, vals, st.ctx.grad, st.ctx.grad_node or node)
         if not saves or not any(o.certain for o in out.live):
             # graph nodes matter only where something certainly requires grad
             return out
@@ -668,8 +670,9 @@ class CallsMixin(_Base):
         o = Origin(K.ORIGIN_TENSOR, name or "", node, certain=True, framework=base.get(F.FW) or "torch",
                    leaf=bool(base.get(F.LEAF, True)) and not base.live)
         attrs = dict(base.attrs or {})
-        attrs[F.RG] = True
-        attrs[F.RG_SET_AT] = node
+        attrs[F.RG], attrs[F.RG_SET_AT] = True, node
+        if F.NO_GRAD_MADE in attrs:  # a new leaf now, with no path to what it was computed from
+            attrs[F.REGRAD_NO_GRAD] = (attrs.pop(F.NO_GRAD_MADE), node)
         attrs.setdefault(F.FW, "torch")
         # requires_grad_ only works on a leaf: whatever the value was computed from, it now
         # starts a new graph (history and markers of earlier computations do not carry over).

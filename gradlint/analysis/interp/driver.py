@@ -312,6 +312,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
                     view = self._fact_view(me, fact)
                     view = self.proven_field_view(fn.cls, attr, view, fn.node)
                     env[f"{self_name}.{attr}"] = view
+        if fn.cls is not None and fn.cls.is_autograd_fn and fn.name == "backward" and fn.params:
+            # what forward saved comes back as tensors (`x, w = ctx.saved_tensors`)
+            saved = Val(kind=K.TENSOR, attrs={F.FW: "torch"})
+            env[f"{fn.params[0][0]}.saved_tensors"] = Val(kind=K.LIST, attrs={F.ELEM: saved, F.FW: "torch"})
         if fn.jit is not None:
             ctx = ctx.replace(traced=Traced(fn.jit.kind, fn))
         act = Activation(fn, fn.closure, 0)
