@@ -759,7 +759,7 @@ class ZeroGradPerMicroBatch(Rule):
 
     def _direct_statement(self, node, loop) -> bool:
         """`node` is a statement of the loop's own body, not inside an if/with/try of it."""
-        body = loop.body
+        body = getattr(loop, "body", None)  # (a comprehension is a loop without statements)
         if not isinstance(body, cst.IndentedBlock):
             return False  # `for b in batches: opt.zero_grad()` has no statement line
         return any(isinstance(stmt, cst.SimpleStatementLine) and any(n is node for n in walk(stmt, code_only=True))
