@@ -36,6 +36,16 @@ def _within(ctx, node, stmt) -> bool:
     return node is stmt or any(a is stmt for a in ctx.ancestors(node))
 
 
+def _guarded(ctx, node, loop) -> bool:
+    """`node` runs under an `if` written inside the loop (or inside the helper it is in)."""
+    for a in ctx.ancestors(node):
+        if a is loop or isinstance(a, (cst.FunctionDef, cst.Lambda)):
+            return False
+        if isinstance(a, (cst.If, cst.IfExp)):
+            return True
+    return False
+
+
 def _made_for(ctx, created, stmt) -> bool:
     """The module was created for the container `stmt` fills: inside the statement, or inside a
     helper the statement calls (`self.features = self._make_layers(cfg)`, VGG's helper that
@@ -670,7 +680,7 @@ class ZeroGradPerMicroBatch(Rule):
             later = [s for s in steps if s.ctx.run == run and s.seq > z.seq and self._same_optimizer(s, z)]
             if not later or not any(b.ctx.run == run and b.ctx.in_loop(loop) and b.seq > z.seq for b in self._backwards):
                 continue
-            if self._guarded(node, loop):
+            if _guarded(self.ctx, node, loop):
                 continue  # `if i == 0: opt.zero_grad()`: cleared on some micro-batches only, by design
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
             # surgery): clearing each time is the point
@@ -747,15 +757,6 @@ class ZeroGradPerMicroBatch(Rule):
             return False
         rs = _receiver(self.ctx, s.node)
         return rs is not None and rs == _receiver(self.ctx, z.node)
-
-    def _guarded(self, node, loop) -> bool:
-        """`node` runs under an `if` written inside the loop (or inside the helper it is in)."""
-        for a in self.ctx.ancestors(node):
-            if a is loop or isinstance(a, (cst.FunctionDef, cst.Lambda)):
-                return False
-            if isinstance(a, (cst.If, cst.IfExp)):
-                return True
-        return False
 
     def _direct_statement(self, node, loop) -> bool:
         """`node` is a statement of the loop's own body, not inside an if/with/try of it."""
@@ -1903,7 +1904,14 @@ class OptimizerCreatedPerStep(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._made: dict = {}  # id(creation node) -> the creation's CallEvent
+        self._factory_call: dict = {}  # id(creation node) -> the call of the function that returned it
         self._done: set = set()
+
+    def on_function(self, ev) -> None:
+        r = ev.returns
+        if ev.kind == "inline" and ev.ctx.calls and r is not None and r.kind == "optimizer" and id(r.get(F.CREATED)) in self._made:
+            # `opt = build_optimizer(model, cfg)`: a factory returned it; the call is what to move
+            self._factory_call[id(r.get(F.CREATED))] = (ev.ctx.calls[-1], ev.ctx.run)
 
     def on_call(self, ev: CallEvent) -> None:
         r = ev.result
@@ -1922,10 +1930,14 @@ class OptimizerCreatedPerStep(Rule):
         if made is None or made.ctx.run != ev.ctx.run or id(made.node) in self._done:
             return
         loops = ev.ctx.loops
-        if loops and made.ctx.loops == loops and self._kept_parameters(made, loops[-1][0]):
+        if loops and made.ctx.loops == loops and self._kept_parameters(made, loops[-1][0]) \
+                and not _guarded(self.ctx, made.node, loops[-1][0]):
+            # (`if self.optimizer is None: self.optimizer = Adam(...)`: made on the first step only)
             where = loops[-1][0]
             self._done.add(id(made.node))
-            self.report(made.node, lambda line, where=where, step=ev.node: (
+            call, run = self._factory_call.get(id(made.node), (None, None))
+            site = call if call is not None and run == ev.ctx.run and _within(self.ctx, call, where) else made.node
+            self.report(site, lambda line, where=where, step=ev.node: (
                 f"this optimizer is created anew in every iteration of the loop on line {line(where)} and stepped once "
                 f"(line {line(step)}): its state (moment estimates, momentum) starts from zero each step, so every "
                 "update is a first update; create it once before the loop"))
