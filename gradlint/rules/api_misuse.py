@@ -1333,6 +1333,7 @@ class CustomFunctionGradientCount(Rule):
         super().__init__(ctx)
         self._applied: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> {inputs given: a call}
         self._numbers: dict[str, dict[int, cst.CSTNode]] = {}  # class name -> inputs that are numbers at every call
+        self._helpers: dict[str, int] | None = None
 
     def on_call(self, ev: CallEvent) -> None:
         name = _applied_class(ev)
@@ -1360,7 +1361,7 @@ class CustomFunctionGradientCount(Rule):
                 continue
             if self._gradient_for_number(info, bwd.node):
                 continue
-            for site, got in self._returns(bwd.node, _torch_module_names(self.ctx.code_text)):
+            for site, got in self._returns(bwd.node, _torch_module_names(self.ctx.code_text), self._helper_counts()):
                 if got is None or got == expected:
                     continue
                 if got > expected and isinstance(site, cst.Return) and isinstance(site.value, cst.Tuple) and all(
@@ -1411,8 +1412,24 @@ class CustomFunctionGradientCount(Rule):
             return None, None
         return len(params) - 1, None
 
+    def _helper_counts(self) -> dict[str, int]:
+        """Module-level functions of the file that return a tuple of one fixed length at every
+        return (`def _rms_norm_backward(...): ... return grad_x, grad_weight`): name -> length."""
+        if self._helpers is None:
+            self._helpers = {}
+            for chunk in self.ctx.chunks:
+                for stmt in chunk.module.body:
+                    if not isinstance(stmt, cst.FunctionDef):
+                        continue
+                    rets = [n.value for n in walk_own_body(stmt) if isinstance(n, cst.Return)]
+                    lengths = {len(v.elements) if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)
+                               else None for v in rets}
+                    if len(lengths) == 1 and None not in lengths:
+                        self._helpers[stmt.name.value] = lengths.pop()
+        return self._helpers
+
     @staticmethod
-    def _returns(bwd: cst.FunctionDef, torch_names: frozenset = frozenset({"torch", "F"})):
+    def _returns(bwd: cst.FunctionDef, torch_names: frozenset = frozenset({"torch", "F"}), helpers: dict | None = None):
         """(node, number of values) of each `return` of backward (None: not known from the syntax);
         a backward without a return returns None: one value."""
         grads = {q.name.value for q in list(bwd.params.params)[1:]}
@@ -1428,10 +1445,20 @@ class CustomFunctionGradientCount(Rule):
                 found.append((n, 1))
             elif isinstance(v, cst.Tuple):
                 found.append((n, None if any(isinstance(e, cst.StarredElement) for e in v.elements) else len(v.elements)))
+            elif isinstance(v, cst.BinaryOperation) and isinstance(v.operator, cst.Add) and any(
+                    isinstance(side, cst.Tuple) or isinstance(side, cst.Name) and side.value in tuples for side in (v.left, v.right)):
+                # `return helper(...) + (None,)`: a tuple concatenation, as many values as both sides
+                sides = [len(side.elements) if isinstance(side, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in side.elements)
+                         else tuples.get(side.value) if isinstance(side, cst.Name)
+                         else (helpers or {}).get(side.func.value) if isinstance(side, cst.Call) and isinstance(side.func, cst.Name)
+                         else None for side in (v.left, v.right)]
+                found.append((n, None if None in sides else sum(sides)))
             elif isinstance(v, cst.Name) and v.value in grads or isinstance(v, (cst.BinaryOperation, cst.UnaryOperation)):
                 found.append((n, 1))  # `return grad_output`, `return grad_output * mask`
             elif isinstance(v, cst.Name) and v.value in tuples:
                 found.append((n, tuples[v.value]))  # `grads = (g,)` ... `return grads`
+            elif helpers and isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in helpers:
+                found.append((n, helpers[v.func.value]))  # `return _rms_norm_backward(g, x, w, r)`
             elif _one_tensor(v, grads, rebinds, torch_names):
                 found.append((n, 1))  # `return grad_input` of `grad_input = grad_output.clone()`, `return F.hardtanh(g)`
             else:
