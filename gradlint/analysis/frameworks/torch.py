@@ -565,6 +565,11 @@ def _stack(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     dt = elem.get(F.DTYPE)
     if dt:
         attrs[F.DTYPE] = dt
+    items = seq.get(F.ITEMS)
+    if items is None and isinstance(seq.get(F.KEYS), dict):
+        items = tuple(seq.attrs[F.KEYS].values())  # `torch.stack(list(losses.values()))`
+    if items and (len(items) > 1 and ev.qual == "torch.stack" or any(v.get(F.SCALAR) is False for v in items)):
+        attrs[F.SCALAR] = False  # two or more values stacked, or a non-scalar among those joined: not a scalar
     return it.op_result(ev.node, st, vals, kind=K.TENSOR, attrs=attrs, saves=False)
 
 

@@ -240,6 +240,9 @@ class MethodsMixin(_Base):
                 return Val(kind=K.LIST, attrs={F.ELEM: Val(kind=K.STR)})
             if m == "values":
                 e = Val(recv.live, recv.cuts, recv.notes, recv.graphs, None)
+                keys = recv.get(F.KEYS)
+                if isinstance(keys, dict) and keys:  # the values of the keys the code wrote (at least these)
+                    return Val(recv.live, recv.cuts, recv.notes, recv.graphs, K.LIST, {F.ELEM: join(list(keys.values())), F.ITEMS: tuple(keys.values())})
                 return Val(recv.live, recv.cuts, recv.notes, recv.graphs, K.LIST, {F.ELEM: e})
             if m == "copy":
                 return recv
