@@ -603,6 +603,15 @@ def _module_requires_grad_(it: Interp, ev: "CallEvent", st: "State", recv: Val, 
     return recv
 
 
+def _register_attribute(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    """`self.register_buffer("mean", t)` / `register_parameter("w", p)` / `add_module("head", m)`:
+    `self.mean` is now `t` (what later code reads through the attribute)."""
+    name, value = ev.arg(0, "name"), ev.arg(1, "tensor" if ev.method == "register_buffer" else "param" if ev.method == "register_parameter" else "module")
+    if recv_name is not None and name is not None and isinstance(name.get(F.CONST), str) and value is not None and value.kind is not None:
+        st.env[f"{recv_name}.{name.attrs[F.CONST]}"] = value
+    return EMPTY
+
+
 def _module_forward(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
     return it.call_module(recv, ev, st)
 
@@ -890,8 +899,8 @@ class Torch(Framework):
         "zero_grad": _module_zero_grad,
         **table(("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "apply", "type", "share_memory"), method_returns_receiver),
         "requires_grad_": _module_requires_grad_,
-        **table(("state_dict", "load_state_dict", "named_modules", "modules", "children", "named_children", "register_buffer",
-                 "register_parameter", "add_module"), method_returns_nothing),
+        **table(("state_dict", "load_state_dict", "named_modules", "modules", "children", "named_children"), method_returns_nothing),
+        **table(("register_buffer", "register_parameter", "add_module"), _register_attribute),
         "forward": _module_forward,
         "__call__": _module_forward,
     }

@@ -117,6 +117,8 @@ class CallsMixin(_Base):
                     func = self.attribute_of(recv, method, func_node, st)
                     recv = None
                     method = None
+                elif stored is not None and stored.kind == K.MODULE and recv.kind in (K.INSTANCE, K.MODULE):
+                    func = stored  # `self.encoder(x)` in a helper __init__ calls: the submodule as stored so far
                 else:
                     func = self.attribute_of(recv, method, func_node, st) if recv.kind in (K.INSTANCE, K.MODULE) else EMPTY
         else:
@@ -675,24 +677,19 @@ class CallsMixin(_Base):
             attrs[F.REGRAD_NO_GRAD] = (attrs.pop(F.NO_GRAD_MADE), node)
         attrs.setdefault(F.FW, "torch")
         # requires_grad_ only works on a leaf: whatever the value was computed from, it now
-        # starts a new graph (history and markers of earlier computations do not carry over).
-        # Cuts by an accident stay: `loss.requires_grad = True` on a loss computed through an
-        # argmax or a .item() silences "does not require grad" but the model still gets no
-        # gradient. A deliberate cut does not: `x.detach().requires_grad_()` (or under
-        # no_grad) is how a new leaf is made on purpose. A detach is kept as a REWRAP cut, with
-        # the line that re-wrapped it: `model(x).detach().requires_grad_()` before the loss is
-        # the common "fix" of "does not require grad", and starves the model it detached
+        # starts a new graph (earlier history and markers do not carry over). Cuts by an accident
+        # stay: `loss.requires_grad = True` on a loss computed through an argmax or a .item()
+        # silences "does not require grad" but the model still gets no gradient. A deliberate
+        # cut (`x.detach().requires_grad_()`, or under no_grad) is kept as a REWRAP cut with the
+        # line that re-wrapped it: `model(x).detach().requires_grad_()` before the loss is the
+        # common "fix" of "does not require grad", and starves the model it detached
         if computed_by_autograd(base):
-            # ... but on a tensor that already has a graph (a non-leaf, which requires grad)
-            # requires_grad_() is a no-op: its history stays (a gradient penalty's
-            # `interp = a * real + (1 - a) * fake; interp.requires_grad_()` still reaches the
-            # generator through `fake`)
+            # ... but on a non-leaf (which requires grad) it is a no-op: its history stays (a
+            # gradient penalty's `interp = a * real + (1 - a) * fake; interp.requires_grad_()`)
             return Val(base.live | {o}, base.cuts, base.notes, base.graphs, K.TENSOR, attrs)
-        # A computation under no_grad made a leaf the same way (`y.requires_grad = True` after
-        # the block, or in a custom Function's backward, which autograd runs with gradients off)
-        # is kept as a REWRAP cut as well: what it was computed from gets no gradient through it
-        # (GL103 reports it only where the code evidently wants that gradient, e.g. asks
-        # `autograd.grad(y, x)` for it)
+        # A leaf made after no_grad (`y.requires_grad = True` after the block, or in a custom
+        # Function's backward) keeps a REWRAP cut too: what it was computed from gets no gradient
+        # through it (GL103 reports it where the code wants that gradient: `autograd.grad(y, x)`)
         kept = frozenset(
             (org, Cut(REWRAP, c.node, hard=False, then=node) if c.kind in _DELIBERATE_CUTS else c) for org, c in base.cuts)
         return Val(base.live | {o}, kept, _E, _E, K.TENSOR, attrs)
