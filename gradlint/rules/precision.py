@@ -361,6 +361,16 @@ def _library_names(text: str) -> set[str]:
 _LIBRARIES = frozenset({"torch", "numpy", "math", "functools", "operator"})
 
 
+# exact comparisons of other libraries: qualified name -> is an equality (not an inequality)
+_OTHER_EQUALITIES = {
+    **{f"{m}.{f}": True for m in ("numpy", "jax.numpy") for f in ("array_equal", "equal")},
+    "numpy.not_equal": False, "jax.numpy.not_equal": False,
+    "numpy.testing.assert_array_equal": True, "numpy.testing.assert_equal": True,
+    "tensorflow.debugging.assert_equal": True, "tensorflow.math.equal": True, "tensorflow.equal": True,
+    "tensorflow.math.not_equal": False, "tensorflow.not_equal": False,
+}
+
+
 class ExactComparisonOfGradients(Rule):
     code = "GL403"
     message = "gradients are compared with == / != / torch.equal: floating-point results differ by rounding"
@@ -438,11 +448,15 @@ class ExactComparisonOfGradients(Rule):
             return parent.attr.value in _COUNTING
         return False
 
-    call_names = frozenset({"equal", "eq", "ne"})
+    call_names = frozenset({"equal", "eq", "ne", "not_equal", "array_equal", "assert_equal", "assert_array_equal"})
 
     def on_call(self, ev: CallEvent) -> None:
         # the method and function forms of ==, != and torch.equal: `g.eq(ref)`, `torch.ne(g1, g2)`,
-        # `g1.equal(g2)`
+        # `g1.equal(g2)`; NumPy's, JAX's and TensorFlow's (`np.array_equal(g1, g2)`,
+        # `tf.debugging.assert_equal(g_custom, g_auto)`): judged as `==`/`!=`
+        if ev.qual in _OTHER_EQUALITIES and len(ev.args) >= 2:
+            self._judge(ev.node, list(ev.args[:2]), _OTHER_EQUALITIES[ev.qual])
+            return
         if ev.qual in ("torch.equal", "torch.eq", "torch.ne") and len(ev.args) == 2:
             sides = list(ev.args)
         elif ev.qual is None and ev.method in ("equal", "eq", "ne") and ev.recv is not None and len(ev.args) == 1:
@@ -461,6 +475,7 @@ class ExactComparisonOfGradients(Rule):
         instead = {
             "jax": "`np.testing.assert_allclose(...)` or `jnp.allclose(..., atol=...)`",
             "tf": "`np.testing.assert_allclose(...)` or `tf.debugging.assert_near(...)`",
+            "np": "`np.testing.assert_allclose(...)` or `np.allclose(..., atol=...)`",
         }.get(fw, "`torch.testing.assert_close(...)` or `torch.allclose(..., atol=...)`")
         self.report(
             node,
@@ -1283,7 +1298,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
                "inside: the gradient is NaN where the value is exactly 0")
     severity = Severity.WARNING
     docs = "https://pytorch.org/docs/stable/generated/torch.linalg.vector_norm.html"
-    triggers = ("sqrt", "** 0.5", "**0.5", "norm")
+    triggers = ("sqrt", "** 0.5", "**0.5", "norm", "std")
     note_kind = "sqrt_trap"
     fix_applicability = Applicability.UNSAFE
     rationale = """
@@ -1399,8 +1414,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
         """,
     ]
 
-    call_names = frozenset({"sqrt", "pow", "norm", "vector_norm", "reduce_euclidean_norm", "global_norm"}) | _FLOORS
+    call_names = frozenset({"sqrt", "pow", "norm", "vector_norm", "reduce_euclidean_norm", "global_norm", "std", "nanstd", "reduce_std"}) | _FLOORS
     _NAN_NORMS = jax_overlay.NAN_AT_ZERO_NORMS | tf_overlay.NAN_AT_ZERO_NORMS
+    _NAN_STDS = jax_overlay.NAN_AT_ZERO_STDS | tf_overlay.NAN_AT_ZERO_STDS
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
@@ -1440,6 +1456,10 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
                 elif ev.arg_nodes and self._framework_norm_bound(ev):
                     # `norm = jnp.linalg.norm(x, ...)` then `x / norm`: the division decides
                     ev.add_note(Note("norm_of", ev.node, data=self.ctx.code(ev.arg_nodes[0])))
+            return
+        if (ev.qual in self._NAN_STDS or ev.qual is None and last == "std" and ev.recv is not None and ev.recv.get(F.FW) == "jax") \
+                and ev.result.live:
+            self.mark(ev, ev.node, data=("norm", "std"))  # sqrt(var), as written by the library
             return
         if last not in ("sqrt", "pow") or not ev.result.live:
             return
@@ -1601,6 +1621,9 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
                                "use `sqrt(sum(d ** 2) + eps)` (or the double-where trick to keep the value exact at 0)"),
                 "gradient": ("the norm of a gradient is 0 where the gradient vanishes, and its gradient there is 0/0 = NaN",
                              "use `sqrt(sum(g ** 2) + eps)`"),
+                "std": ("a standard deviation is 0 where the values are all equal (a collapsed or zero-initialised output), and "
+                        "its gradient there is 0/0 = NaN", "take the root of the variance plus a small epsilon, "
+                        "`sqrt(var(x) + eps)`"),
                 "normalised": ("a row of zeros (padding, a dead feature) makes `x / norm(x)` 0/0 = NaN, and the norm's "
                                "gradient there is 0/0 too",
                                "floor the sum of squares before the root, `x * jax.lax.rsqrt(jnp.maximum(jnp.sum(x * x, axis, "
@@ -1610,7 +1633,7 @@ class SqrtOfSumOfSquares(_FlowsToLoss):
             self.report(
                 site,
                 f"`{what}` is a square root of a sum of squares and {where} in JAX and TensorFlow (unlike torch's "
-                f"norms); one NaN poisons every parameter: {instead}",
+                f"{'std' if data[1] == 'std' else 'norms'}); one NaN poisons every parameter: {instead}",
             )
             return
         fix = None

@@ -151,7 +151,7 @@ def product_exact(op: str, vals: list, at: cst.CSTNode) -> Exact | None:
 # perfect prediction), and d sqrt(u)/du is infinite there: GL408 asks this fact of a square
 # root's argument, however it was spelled and wherever it was computed.
 SQUARE_SUMS = frozenset({"sum", "mean", "nansum", "nanmean", "reduce_sum", "reduce_mean"})
-SQUARE_MAKERS = frozenset({"square", "var", "nanvar", "reduce_variance", "mse_loss", "mean_squared_error"})
+SQUARE_MAKERS = frozenset({"square", "squared_difference", "var", "nanvar", "reduce_variance", "mse_loss", "mean_squared_error"})
 # operations that keep 0 where it was: clamping from below at 0 (a rounding guard), abs, relu
 SQUARE_KEEPERS = frozenset({"clamp", "clip", "clamp_min", "relu", "abs", "maximum"})
 

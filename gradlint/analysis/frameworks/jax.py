@@ -316,6 +316,9 @@ def _defaults_never_passed(it: Interp, fn: "FunctionInfo", qual: str | None) -> 
 _FULL_REDUCTIONS = frozenset({"mean", "sum", "max", "min", "prod", "logsumexp", "norm", "nansum", "nanmean"})
 # Euclidean norms whose gradient at the zero vector is NaN (x / ||x|| = 0/0; jax#4177, jax#26248)
 NAN_AT_ZERO_NORMS = frozenset({"jax.numpy.linalg.norm", "jax.numpy.linalg.vector_norm", "optax.global_norm"})
+# a standard deviation is the square root of a variance: its gradient is NaN where the values are
+# all equal (measured, jax 0.10; torch's std gives 0 there)
+NAN_AT_ZERO_STDS = frozenset({"jax.numpy.std", "jax.numpy.nanstd"})
 
 
 class Jax(Framework):

@@ -380,6 +380,8 @@ def keras_loss(it: Interp, loss: Val, ev: CallEvent, st: "State") -> None:
 # Euclidean norms whose gradient at the zero vector is NaN (tensorflow#12071)
 NAN_AT_ZERO_NORMS = frozenset({"tensorflow.norm", "tensorflow.linalg.norm", "tensorflow.math.reduce_euclidean_norm",
                                "tensorflow.linalg.global_norm", "tensorflow.compat.v1.norm"})
+# (measured, TF 2.21 / Keras 3.15: NaN gradient for constant input, as jnp.std)
+NAN_AT_ZERO_STDS = frozenset({"tensorflow.math.reduce_std", "tensorflow.keras.backend.std", "keras.backend.std", "keras.ops.std"})
 _FULL_REDUCTIONS = frozenset({"reduce_mean", "reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp",
                               "reduce_euclidean_norm", "norm"})
 

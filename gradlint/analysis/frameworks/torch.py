@@ -44,7 +44,7 @@ TORCH_FACTORIES = frozenset(
         "torch.zeros_like", "torch.ones_like", "torch.empty_like", "torch.full_like",
         "torch.randn_like", "torch.rand_like", "torch.randint_like", "torch.Tensor",
         "torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor", "torch.HalfTensor",
-        "torch.IntTensor", "torch.BoolTensor", "torch.cuda.FloatTensor", "torch.scalar_tensor",
+        "torch.IntTensor", "torch.BoolTensor", "torch.cuda.FloatTensor", "torch.scalar_tensor", "torch.testing.make_tensor",
     }
 )
 # Factories that copy the *values* of their data argument into a new leaf (graph dropped).
@@ -453,6 +453,8 @@ def torch_factory(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> 
     dq = dtype.get(F.QUAL) if dtype is not None else None
     if dq:
         attrs[F.DTYPE] = torch_dtype(dq)
+    elif dtype is not None and dtype.get(F.CONST, 0) is not None:
+        attrs[F.DTYPE] = None  # `dtype=dtype` of a value not known here: not the default either
     elif q in DEFAULT_INT_FACTORIES:
         attrs[F.DTYPE] = "int"
     elif q in TORCH_SHAPE_ONLY and args:
@@ -1051,7 +1053,12 @@ class Torch(Framework):
             return detached
         if m in HARD_CUT_METHODS:
             kind = K.NUMBER if m == "item" else K.NDARRAY if m == "numpy" else K.LIST
-            return cut(recv, Cut(HARD_CUT_METHODS[m], node, hard=True), kind=kind, attrs={F.FW: "np"} if m == "numpy" else None)
+            attrs = {F.FW: "np"} if m == "numpy" else {}
+            if m != "item" and (recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None):
+                # `g.numpy()`: the gradient's values (compared exactly: GL403); not one number
+                # (`x.grad.item()` checked against a reference engine at an exact point, micrograd's test)
+                attrs[F.GRAD_DERIVED] = True
+            return cut(recv, Cut(HARD_CUT_METHODS[m], node, hard=True), kind=kind, attrs=attrs or None)
         if m in META_METHODS and not (m == "type" and (ev.args or ev.kwargs)):
             # (`x.type()` names the type; `x.type(torch.float32)` is a cast, below)
             return Val(kind=K.META if m != "numel" else K.NUMBER)
