@@ -1032,8 +1032,11 @@ class WhereNanGradient(_FlowsToLoss):
         # there matters only to a tf.gradients that names the placeholder among its sources
         self._needs_source: dict[int, frozenset] = {}
 
-    def _judge_argument(self, node, arg) -> None:
-        if arg is not None and (arg.get(F.GUARDED) is not None or not (arg.live or arg.get(F.TRACED))):
+    def _judge_argument(self, node, arg, numerator=None) -> None:
+        carried = (lambda v: v is not None and bool(v.live or v.get(F.TRACED)))
+        # a division's derivative in its numerator is 1 / denominator: infinite at 0 whether or
+        # not the denominator carries history (`where(y != 0, (pred - y) / y, pred)`: NaN)
+        if arg is not None and (arg.get(F.GUARDED) is not None or not carried(arg) and not carried(numerator)):
             self._harmless_ops.add(id(node))
         elif arg is not None and arg.live and all(not o.certain and o.kind == K.ORIGIN_SYM and o.framework == "tf" for o in arg.live):
             self._needs_source[id(node)] = frozenset(arg.live)
@@ -1048,7 +1051,7 @@ class WhereNanGradient(_FlowsToLoss):
 
     def on_binop(self, ev) -> None:
         if ev.op in ("/", "**"):
-            self._judge_argument(ev.node, ev.right if ev.op == "/" else ev.left)
+            self._judge_argument(ev.node, ev.right if ev.op == "/" else ev.left, ev.left if ev.op == "/" else None)
             self._note_unsafe(ev)
 
     def _note_unsafe(self, ev) -> None:
