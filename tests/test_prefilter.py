@@ -88,6 +88,8 @@ def test_differentiation_evidence():
     assert has_diff_evidence("from jax import grad\ng = grad(f)")
     assert has_diff_evidence("with tf.GradientTape() as t:\n  pass")
     assert has_diff_evidence("model.compile(optimizer='adam', loss=my_loss)")
+    # an optimizer built inside the call before the loss keyword (one level of parentheses)
+    assert has_diff_evidence("model.compile(optimizer=keras.optimizers.Adam(1e-3), loss=RelativeError())")
     assert not has_diff_evidence("with torch.no_grad():\n    y = model(x)\n")
     assert not has_diff_evidence("x.requires_grad_(False)\n")
 

@@ -110,7 +110,8 @@ KERAS_MODULE_BASES = ("keras.Model", "keras.layers.Layer", "keras.Layer", "keras
                       "keras.engine.training.Model", "keras.engine.Model")
 
 # Keras: model.compile(..., loss=my_loss_function): the loss function is differentiated
-_KERAS_LOSS = re.compile(r"\.compile\([^)]*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
+# (`compile(optimizer=Adam(1e-3), loss=dice)`: one level of parentheses before the keyword)
+_KERAS_LOSS = re.compile(r"\.compile\((?:[^()]|\([^()]*\))*?\bloss\s*=\s*[\[{(]?\s*[A-Za-z_]")
 # ... and any `compile(loss="mse")`: a built-in loss differentiates the model's layers (a
 # `Lambda` among them, GL801) even though no loss function of the file is differentiated
 # (the prefilter also matches the text with strings blanked: `loss=     ,` is the same evidence;
