@@ -382,6 +382,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
         self._active.append(init)
         try:
             self._exec_function_body(init, st)
+            build = info.find_method("build") if info.is_keras else None
+            if build is not None and build.params and build not in self._active:
+                self._run_build(build, init.params[0][0], env)
         except (AnalysisBudgetExceeded, RecursionError):
             raise
         except Exception:
@@ -391,6 +394,20 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, MethodsMixin, E
             self._emit = saved_emit
         info.facts = facts = self_fields(env, init.params[0][0])
         return facts
+
+    def _run_build(self, build: FunctionInfo, self_name: str, env: dict) -> None:
+        """A Keras layer's build(input_shape) runs before its first call: the weights it creates
+        (`self.kernel = self.add_weight(...)`) are fields as much as those of __init__."""
+        benv = dict(self._symbolic_params(build))
+        own = build.params[0][0]
+        benv.update({own + k[len(self_name):]: v for k, v in env.items() if k == self_name or k.startswith(self_name + ".")})
+        st = State(benv, frozenset(), Ctx(run=self.runs, fn=build), Activation(build, build.closure, 1))
+        self._active.append(build)
+        try:
+            self._exec_function_body(build, st)
+        finally:
+            self._active.pop()
+        env.update({self_name + k[len(own):]: v for k, v in benv.items() if k.startswith(own + ".")})
 
     def proven_field_view(self, info: ClassInfo, attr: str, view: Val, node) -> Val:
         """`self.attr` as __init__ left it, unless that proves less than the class's uses of it:
