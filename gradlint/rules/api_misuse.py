@@ -1417,15 +1417,14 @@ class CustomFunctionGradientCount(Rule):
         return (`def _rms_norm_backward(...): ... return grad_x, grad_weight`): name -> length."""
         if self._helpers is None:
             self._helpers = {}
-            for chunk in self.ctx.chunks:
-                for stmt in chunk.module.body:
-                    if not isinstance(stmt, cst.FunctionDef):
-                        continue
-                    rets = [n.value for n in walk_own_body(stmt) if isinstance(n, cst.Return)]
-                    lengths = {len(v.elements) if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)
-                               else None for v in rets}
-                    if len(lengths) == 1 and None not in lengths:
-                        self._helpers[stmt.name.value] = lengths.pop()
+            for stmt in self.ctx.module_statements():
+                if not isinstance(stmt, cst.FunctionDef):
+                    continue
+                rets = [n.value for n in walk_own_body(stmt) if isinstance(n, cst.Return)]
+                lengths = {len(v.elements) if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)
+                           else None for v in rets}
+                if len(lengths) == 1 and None not in lengths:
+                    self._helpers[stmt.name.value] = lengths.pop()
         return self._helpers
 
     @staticmethod

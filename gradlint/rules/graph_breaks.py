@@ -1062,7 +1062,7 @@ class LossComputedWithoutGrad(StarvedOrigins):
             self.report(
                 set_at,
                 lambda line, region=region, grad=ev.node: (
-                    f"this value was computed with gradients off ("
+                    "this value was computed with gradients off ("
                     + (f"in `{region.name.value}` (line {line(region)}) of a custom autograd.Function, which autograd runs without them"
                        if isinstance(region, cst.FunctionDef) else f"line {line(region)}")
                     + "), so setting requires_grad makes it a "
@@ -1345,8 +1345,9 @@ class UnwatchedTapeSource(Rule):
             self.report(
                 self._watched.get(self.ctx.code(symbolic), ev.node),
                 f"`{self.ctx.code(symbolic)}` is the Keras model's symbolic tensor (a placeholder of its graph), not the "
-                f"tensor this call computed with: the tape never saw it and the gradient is None; watch and differentiate "
-                f"the input you passed to the model (or the output the call returned)",
+                f"tensor this call computed with: the tape never saw it, so the gradient is None (Keras 3 raises "
+                f"\"'KerasTensor' object has no attribute '_id'\"); watch and differentiate the input you passed to the model "
+                f"(or the output the call returned)",
             )
             return
         for item in source_items(ev.sources):

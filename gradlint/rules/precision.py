@@ -1033,7 +1033,9 @@ class WhereNanGradient(_FlowsToLoss):
         self._needs_source: dict[int, frozenset] = {}
 
     def _judge_argument(self, node, arg, numerator=None) -> None:
-        carried = (lambda v: v is not None and bool(v.live or v.get(F.TRACED)))
+        def carried(v) -> bool:
+            return v is not None and bool(v.live or v.get(F.TRACED))
+
         # a division's derivative in its numerator is 1 / denominator: infinite at 0 whether or
         # not the denominator carries history (`where(y != 0, (pred - y) / y, pred)`: NaN)
         if arg is not None and (arg.get(F.GUARDED) is not None or not carried(arg) and not carried(numerator)):

@@ -335,6 +335,12 @@ def _trainable_variables(it: Interp, ev: CallEvent, st: "State", recv: Val, recv
     return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW)})
 
 
+def _get_layer(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    """`model.get_layer("conv5")`: one of the model's layers (part of it: its weights are the
+    model's), with the symbolic `input`/`output` of the model's graph."""
+    return Val(recv.live, kind=K.MODULE, attrs={F.FW: "tf"})
+
+
 def _predict(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
     return cut(combine([recv] + ev.args), Cut("predict", ev.node, hard=True), kind=K.NDARRAY, attrs={F.FW: "np"})
 
@@ -450,10 +456,11 @@ class TensorFlow(Framework):
         "predict": _predict,
         "predict_on_batch": _predict,
         "compile": _compile,
+        "get_layer": _get_layer,
         **table(("summary", "save", "save_weights", "load_weights", "fit", "evaluate", "build"), method_returns_nothing),
         "call": _call,
     }
-    module_like_methods = frozenset({"predict", "compile", "trainable_variables", "fit", "evaluate", "predict_on_batch"})
+    module_like_methods = frozenset({"predict", "compile", "trainable_variables", "fit", "evaluate", "predict_on_batch", "get_layer"})
     optimizer_methods = {
         "minimize": OptimizerMethod("step", needs_args=True, differentiates=True),
         "apply_gradients": OptimizerMethod("step"),

@@ -563,7 +563,7 @@ def _stack(it: Interp, ev: "CallEvent", st: "State", allv: list[Val]) -> Val:
     seq = ev.args[0] if ev.args else EMPTY
     elem = it.iter_val(seq)
     vals = [seq, elem] + list(ev.kwargs.values())
-    attrs = {F.FW: "torch"}
+    attrs: dict = {F.FW: "torch"}
     dt = elem.get(F.DTYPE)
     if dt:
         attrs[F.DTYPE] = dt
@@ -1053,7 +1053,7 @@ class Torch(Framework):
             return detached
         if m in HARD_CUT_METHODS:
             kind = K.NUMBER if m == "item" else K.NDARRAY if m == "numpy" else K.LIST
-            attrs = {F.FW: "np"} if m == "numpy" else {}
+            attrs: dict = {F.FW: "np"} if m == "numpy" else {}
             if m != "item" and (recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None):
                 # `g.numpy()`: the gradient's values (compared exactly: GL403); not one number
                 # (`x.grad.item()` checked against a reference engine at an exact point, micrograd's test)
