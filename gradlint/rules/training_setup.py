@@ -398,7 +398,7 @@ def _origins(v) -> frozenset:
 
 
 # gradient clipping, by the callee's last name: torch's and accelerate's functions and methods
-_CLIPPERS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm"})
+_CLIPPERS = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grads_with_norm_"})
 
 
 class GradClipMisplaced(Rule):

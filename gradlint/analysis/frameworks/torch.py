@@ -92,7 +92,8 @@ TORCH_CHECKPOINT = frozenset({"torch.utils.checkpoint.checkpoint", "torch.utils.
 TORCH_GRADCHECK = frozenset(
     {"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.autograd.gradcheck.gradcheck", "torch.autograd.gradcheck.gradgradcheck"}
 )
-TORCH_CLIP = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_", "torch.nn.utils.clip_grad_norm"})
+TORCH_CLIP = frozenset({"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_", "torch.nn.utils.clip_grad_norm",
+                        "torch.nn.utils.clip_grads_with_norm_"})  # (torch 2.6: get_total_norm, then clip_grads_with_norm_)
 _STACKS = frozenset({"torch.stack", "torch.cat", "torch.concat", "torch.concatenate", "torch.vstack", "torch.hstack"})
 _NO_VALUE = frozenset(
     {
@@ -917,7 +918,7 @@ class Torch(Framework):
     }
     receiver_methods = {K.SCALER: _scaler_method}
     callable_kinds = {K.AUTOGRAD_APPLY: _apply_autograd_function}
-    clip_methods = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_master_grads", "clip_grad_norm"})
+    clip_methods = frozenset({"clip_grad_norm_", "clip_grad_value_", "clip_master_grads", "clip_grad_norm", "clip_grads_with_norm_"})
     instance_call_methods = frozenset({TRANSFORM_CALL})
     annotations = {
         "torch.nn.Module": "module", "torch.nn.modules.module.Module": "module",
