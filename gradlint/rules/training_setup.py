@@ -2051,16 +2051,34 @@ class ModelReplacedAfterOptimizer(Rule):
             return  # not a constructor call written here (`model.to(device)`, `DDP(model)` keep the parameters)
         old_o = frozenset(old.live)
         new_o = frozenset(o for o in new.live if o.certain)
-        if not old_o or not new_o or old_o & new_o:
-            return
+        if not old_o or not new_o or old_o & new_o or len(self._replaced.get((ev.ctx.run, id(ev.node)), ())) > 4:
+            return  # (a layer of a module replaced: on_store's)
         self._replaced[(ev.ctx.run, id(ev.node))] = (ev.node, old_o, new_o, ev.seq)
+
+    def on_store(self, ev) -> None:
+        """`model.fc = nn.Linear(512, 10)`: a layer of the model replaced by a new one (its old
+        parameters may stay in an optimizer built before; the new ones are in none)."""
+        new, holder = ev.value, ev.container
+        if ev.kind not in ("attr", "item") or new is None or new.kind != "module" or holder is None or holder.kind != "module":
+            return  # (`model.fc = ...`, `model.classifier[-1] = ...`)
+        made = new.get(F.CREATED)
+        if not (new.get(F.FRESH_ORIGIN) and isinstance(made, cst.Call) and made is ev.value_node):
+            return
+        new_o = frozenset(o for o in new.live if o.certain)
+        holder_o = frozenset(o for o in holder.live if o.certain)
+        if new_o and holder_o and not new_o & holder_o and not self._wrapping.get(id(made), frozenset()):
+            target = ev.node.targets[0].target if isinstance(ev.node, cst.Assign) and len(ev.node.targets) == 1 else None
+            layer = ev.attr if ev.kind == "attr" else self.ctx.code(target) if target is not None else None
+            if layer is not None:
+                self._replaced[(ev.ctx.run, id(ev.node))] = (ev.node, holder_o, new_o, ev.seq, layer)
 
     def on_diff(self, ev: DiffEvent) -> None:
         if ev.kind != "backward":
             return
         live = set(ev.target.live)
-        for key, (_node, old_o, new_o, _seq) in self._replaced.items():
-            if key[0] == ev.ctx.run and new_o <= live and not old_o & live:
+        for key, (_node, old_o, new_o, _seq, *layer) in self._replaced.items():
+            # the new model alone (not the old), or the new layer inside the model that holds it
+            if key[0] == ev.ctx.run and new_o <= live and (bool(layer) or not old_o & live):
                 self._trained.setdefault(key, ev)
 
     def on_opt(self, ev: OptEvent) -> None:
@@ -2073,13 +2091,20 @@ class ModelReplacedAfterOptimizer(Rule):
         built_at = self._optimizers.get(id(built)) if built is not None else -1
         if built_at is None or "add_param_group" in self.ctx.code_text:
             return
-        for key, (node, old_o, new_o, seq) in self._replaced.items():
+        for key, (node, old_o, new_o, seq, *layer) in self._replaced.items():
             trained = self._trained.get(key)
             if key in self._done or key[0] != ev.ctx.run or trained is None or trained.seq > ev.seq or built_at > seq:
                 continue
-            if params & new_o or params and not old_o <= params:
+            if params & new_o or params and not old_o <= params or layer and not params:
                 continue  # (built over the old model: the one it updates; over others: not this pitfall)
             self._done.add(key)
+            if layer:
+                self.report(node, lambda line, built=built, step=ev.node, attr=layer[0]: (
+                    f"this replaces the layer `{attr}` of a model after the optimizer on line {line(built)} was built over "
+                    f"its parameters: the optimizer holds the old layer's, so its step() (line {line(step)}) never updates "
+                    f"the new one, whose gradients the loss fills; replace the layer before building the optimizer, or "
+                    f"add its parameters with `optimizer.add_param_group(...)`"))
+                continue
             self.report(
                 node,
                 lambda line, built=built, step=ev.node: (
