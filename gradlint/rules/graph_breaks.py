@@ -1976,6 +1976,9 @@ class ComputedOutsideTape(Rule):
             return False  # an alias (`loss = total`) records nothing; a re-entered tape recorded it
         if any(item is ev.target for item in source_items(ev.sources)):
             return False  # the gradient of the target with respect to itself
+        if isinstance(stmt, cst.Assign) and isinstance(stmt.targets[0].target, (cst.Tuple, cst.List)) \
+                and self._function_of(tape.with_node) is not self._function_of(stmt):
+            return False  # `tape, logits, loss = self.forward(x)`: unpacked from a helper that opened the tape
         here, block = self.ctx.range_of(stmt), self.ctx.range_of(tape.with_node)
         if here is None or block is None or here[0].line <= block[1].line:
             return False  # computed before the block opened: the forward-pass check below
@@ -1985,6 +1988,9 @@ class ComputedOutsideTape(Rule):
             f"{with_line}) closed: the tape did not record it, so every gradient is None (\"No gradients provided\"); "
             f"indent it into the block"))
         return True
+
+    def _function_of(self, node):
+        return next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
 
     def _report(self, ev: DiffEvent, node, calls, o, first_order: bool = False) -> None:
         # an operation inside a helper: point at the helper's call in the function that differentiates

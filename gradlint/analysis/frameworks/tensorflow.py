@@ -16,7 +16,7 @@ from ..events import CallEvent, DiffKind, InplaceEvent
 from ..interp.state import TapeInfo
 from ..names import dotted_name
 from ..queries import literal_dtype, truthy
-from ..values import EMPTY, Cut, Origin, Val, combine, cut
+from ..values import EMPTY, Cut, Origin, Val, combine, cut, join
 from .arrays import NONDIFF_FUNCS
 from .base import Evidence, Framework, Interp, OptimizerMethod, drawn, method_returns_nothing, table
 
@@ -335,6 +335,17 @@ def _trainable_variables(it: Interp, ev: CallEvent, st: "State", recv: Val, recv
     return Val(recv.live, kind=K.PARAMS, attrs={F.FW: recv.get(F.FW)})
 
 
+def _add_loss(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
+    """`self.add_loss(t)` in a layer's call(): `layer.losses` (what a training loop adds to its
+    loss, `loss + sum(layer.losses)`) holds t."""
+    term = ev.arg(0, "loss")
+    if recv_name is not None and term is not None:
+        key = f"{recv_name}.losses"
+        held = [v for v in (st.env.get(key), term) if v is not None]
+        st.env[key] = combine(held, kind=K.LIST, attrs={F.ELEM: join([it.iter_val(v) if v.kind == K.LIST else v for v in held])})
+    return EMPTY
+
+
 def _get_layer(it: Interp, ev: CallEvent, st: "State", recv: Val, recv_name) -> Val:
     """`model.get_layer("conv5")`: one of the model's layers (part of it: its weights are the
     model's), with the symbolic `input`/`output` of the model's graph."""
@@ -457,6 +468,7 @@ class TensorFlow(Framework):
         "predict_on_batch": _predict,
         "compile": _compile,
         "get_layer": _get_layer,
+        "add_loss": _add_loss,
         **table(("summary", "save", "save_weights", "load_weights", "fit", "evaluate", "build"), method_returns_nothing),
         "call": _call,
     }
