@@ -894,9 +894,12 @@ class LossHistoryAccumulated(Rule):
         value, name = self._value_text(added), ev.name
         # `total += loss`, or spelled out (`total = total + loss`, `avg = 0.9 * avg + 0.1 * loss`)
         instead = f"`{name} += {value}.item()`" if ev.op is not None else f"`{value}.item()` in place of `{self.ctx.code(added)}`"
+        what = "a number instead"
+        if isinstance(getattr(ev.node, "value", None), cst.Call) and callee_last(ev.node.value) in _GROWING_JOINS:
+            what, instead = "it without its graph", f"`{value}.detach()` in place of `{self.ctx.code(added)}`"  # (a tensor grown by cat)
         return lambda line: (
             f"`{name}` accumulates a tensor with autograd history across iterations{self._proof(ev.value, line)}, which keeps "
-            f"every iteration's graph alive (memory grows over the epoch); accumulate a number instead: {instead}"
+            f"every iteration's graph alive (memory grows over the epoch); accumulate {what}: {instead}"
         )
 
     def _inplace_msg(self, ev: CallEvent, added):
@@ -1026,6 +1029,10 @@ def _built_by_weak_callees(ops: list, target) -> bool:
     return all(callee_last(op) in weak for op in ops)
 
 
+# joins that grow a tensor by one more piece when given it and the piece (`torch.cat([hist, x])`)
+_GROWING_JOINS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack"})
+
+
 def _rebound_sum(ev: AssignEvent, torch_adds: set[int] | frozenset = frozenset()):
     """The added operand of an accumulation spelled out as an assignment, or None for any other
     assignment: `total = total + loss` (or `loss + total`, `total - x`), `total = total.add(loss)`
@@ -1041,6 +1048,12 @@ def _rebound_sum(ev: AssignEvent, torch_adds: set[int] | frozenset = frozenset()
     if name is None:
         return None
     v = stmt.value
+    if isinstance(v, cst.Call) and callee_last(v) in _GROWING_JOINS and v.args and isinstance(v.args[0].value, (cst.List, cst.Tuple)):
+        parts = [e.value for e in v.args[0].value.elements if not isinstance(e, cst.StarredElement)]
+        others = [p for p in parts if dotted_name(p) != name]
+        if len(parts) == 2 and len(others) == 1:
+            return others[0]  # `hist = torch.cat([hist, loss[None]])` (not `x = torch.cat([x, x])`)
+        return None
     if isinstance(v, cst.Call) and len(v.args) in (1, 2) and not any(a.star or a.keyword for a in v.args):
         func = v.func
         if isinstance(func, cst.Attribute) and func.attr.value == "add" and len(v.args) == 1 and dotted_name(func.value) == name:
