@@ -684,9 +684,9 @@ class ZeroGradPerMicroBatch(Rule):
                 continue  # `if i == 0: opt.zero_grad()`: cleared on some micro-batches only, by design
             # the loop reads the per-micro-batch gradients (per-sample gradients, gradient
             # surgery): clearing each time is the point
-            if _READS_GRADIENTS.search(self.ctx.code(loop)):
-                continue
             step = later[0].node
+            if _READS_GRADIENTS.search(self._outside_step_gate(loop, step)):
+                continue
             what = "zero_grad()" if node is z.node else "setting every `.grad` to None"
             self.report(
                 node,
@@ -725,10 +725,10 @@ class ZeroGradPerMicroBatch(Rule):
             # that trains the generator every n_critic steps runs its backward there too)
             if not backs or any(self._every_k(b.node, loop) for b in backs):
                 continue
-            if _READS_GRADIENTS.search(self.ctx.code(loop)):
+            step = gated[0].node
+            if _READS_GRADIENTS.search(self._outside_step_gate(loop, step)):
                 continue  # per-micro-batch gradients are read: clearing each time is the point
             self._done.add(id(node))
-            step = gated[0].node
             self.report(
                 node,
                 lambda line, step=step: (
@@ -757,6 +757,19 @@ class ZeroGradPerMicroBatch(Rule):
             return False
         rs = _receiver(self.ctx, s.node)
         return rs is not None and rs == _receiver(self.ctx, z.node)
+
+    def _outside_step_gate(self, loop, step) -> str:
+        """The loop's code, less the `if` that gates its step (`if (i + 1) % k == 0: ...
+        opt.step()`): a gradient read there reads what was accumulated, not each micro-batch's."""
+        code = self.ctx.code(loop)
+        gate = next((a for a in self.ctx.ancestors(step) if a is loop or isinstance(a, cst.If)), None)
+        if not isinstance(gate, cst.If) or not _within(self.ctx, gate, loop):
+            return code
+        outer, inner = self.ctx.range_of(loop), self.ctx.range_of(gate)
+        if outer is None or inner is None:
+            return code
+        lines = self.ctx.source.lines
+        return "\n".join(lines[i - 1] for i in range(outer[0].line, outer[1].line + 1) if not inner[0].line <= i <= inner[1].line)
 
     def _direct_statement(self, node, loop) -> bool:
         """`node` is a statement of the loop's own body, not inside an if/with/try of it."""
