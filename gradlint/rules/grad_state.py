@@ -489,10 +489,42 @@ class MissingZeroGrad(Rule):
                     "at the start of each iteration",
                 )
             elif f["backward"] and f["zero"] and f["step"] and not f["unfollowed"] and (
-                    self._branch_never_cleared(f) or self._step_branch_never_cleared(f, key[1][-1][0])):
+                    self._branch_never_cleared(f) or self._step_branch_never_cleared(f, key[1][-1][0])
+                    or self._cleared_every_k(f, key[1][-1][0])):
                 continue
             elif f["backward"] and f["zero"] and not f["all"]:
                 self._uncleared_optimizer(key, f)
+
+    def _every_k_only(self, node, loop) -> bool:
+        """`node` runs only under an `if` of the loop whose test takes a remainder (`step % k == 0`)."""
+        for a in self.ctx.ancestors(node):
+            if a is loop or isinstance(a, (cst.FunctionDef, cst.Lambda)):
+                return False
+            if isinstance(a, cst.If) and any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo) for n in walk(a.test)):
+                return True
+        return False
+
+    def _cleared_every_k(self, f, loop) -> bool:
+        """`if step % log_every == 0: ...; opt.zero_grad()` with the step on every iteration: the
+        gradients are cleared only every k-th iteration, so k - 1 steps in a row use sums of
+        iterations' gradients (accumulation gates the step too, under the same kind of `if`)."""
+        zeros = list(dict.fromkeys(f["zeros"]))
+        if not zeros or not all(self._every_k_only(z, loop) for z in zeros):
+            return False
+        steady = [s for s in f["steps"] if not self._every_k_only(s.node, loop)]
+        if not steady or any(self._every_k_only(b.node, loop) for b in f["backward"]):
+            return False
+        zero = zeros[0]
+        self.report(
+            zero,
+            lambda line, step=steady[0].node: (
+                f"the gradients are cleared only every few iterations (this zero_grad() is under an `if` that takes a "
+                f"remainder), but the optimizer steps on every iteration (line {line(step)}): backward() "
+                f"adds into .grad, so the steps in between use the sum of several iterations' gradients; clear on every "
+                f"iteration (or gate the step with the same `if`, for accumulation)"
+            ),
+        )
+        return True
 
     def _branch_never_cleared(self, f) -> bool:
         """`if args.amp: opt.zero_grad(); scaler.scale(loss).backward(); ... else: loss.backward();
