@@ -1178,7 +1178,9 @@ class NoGradInModuleMethod(Rule):
                 if c.kind not in NO_GRAD_KINDS:
                     continue
                 cls = _enclosing_class(self.ctx, c.node)
-                if cls is not None and _region_is_output(self.ctx, c.node):
+                if cls is not None and _region_is_output(self.ctx, c.node) and not _within(self.ctx, ev.node, c.node) \
+                        and any(info.node is cls and info.is_module for info in self.ctx.interp.classes):
+                    # (a module's method; a backward inside the region itself is GL104's: the whole loss has no graph)
                     self._pending.append((ev, o, c, cls))
 
     def _trained_after(self, ev: DiffEvent) -> frozenset:

@@ -595,6 +595,15 @@ def _named_parameters(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_
     return Val(recv.live, kind=K.LIST, attrs={F.ELEM: item, F.FW: recv.get(F.FW), F.ONE_SHOT: ev.node})
 
 
+def _submodules(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    """`model.modules()` / `children()` (and their `named_` forms): submodules, part of the model
+    (its origin); which classes they are is not known (an `isinstance` test picks them)."""
+    sub = Val(recv.live, kind=K.MODULE, attrs={F.FW: recv.get(F.FW) or "torch"})
+    if ev.method in ("named_modules", "named_children"):
+        sub = Val(recv.live, kind=K.TUPLE, attrs={F.ITEMS: (Val(kind=K.STR), sub)})
+    return Val(recv.live, kind=K.LIST, attrs={F.ELEM: sub, F.FW: recv.get(F.FW)})
+
+
 def _module_zero_grad(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
     it.opt_event(ev.node, st, "zero_grad", recv)
     return EMPTY
@@ -902,7 +911,8 @@ class Torch(Framework):
         "zero_grad": _module_zero_grad,
         **table(("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "apply", "type", "share_memory"), method_returns_receiver),
         "requires_grad_": _module_requires_grad_,
-        **table(("state_dict", "load_state_dict", "named_modules", "modules", "children", "named_children"), method_returns_nothing),
+        **table(("state_dict", "load_state_dict"), method_returns_nothing),
+        **table(("named_modules", "modules", "children", "named_children"), _submodules),
         **table(("register_buffer", "register_parameter", "add_module"), _register_attribute),
         "forward": _module_forward,
         "__call__": _module_forward,
