@@ -604,6 +604,17 @@ def _submodules(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) 
     return Val(recv.live, kind=K.LIST, attrs={F.ELEM: sub, F.FW: recv.get(F.FW)})
 
 
+def _module_apply(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
+    """`model.apply(init_fn)` calls init_fn on every submodule (the model included) and returns
+    the model: a function of the file is run on a submodule, part of the model."""
+    fn = ev.arg(0, "fn")
+    if fn is not None and fn.kind in (K.FUNCTION, K.BOUND) and fn.get(F.FN) is not None:
+        sub = Val(recv.live, kind=K.MODULE, attrs={F.FW: recv.get(F.FW) or "torch"})
+        call = CallEvent(ev.node, st.ctx, None, None, None, fn, [sub], {}, [], {})
+        it.call_function(fn.attrs[F.FN], call, st, [sub], {}, self_val=fn.get(F.SELF) if fn.kind == K.BOUND else None)
+    return recv
+
+
 def _module_zero_grad(it: Interp, ev: "CallEvent", st: "State", recv: Val, recv_name) -> Val:
     it.opt_event(ev.node, st, "zero_grad", recv)
     return EMPTY
@@ -909,7 +920,8 @@ class Torch(Framework):
         "parameters": _parameters,
         "named_parameters": _named_parameters,
         "zero_grad": _module_zero_grad,
-        **table(("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "apply", "type", "share_memory"), method_returns_receiver),
+        **table(("to", "cuda", "cpu", "train", "eval", "float", "double", "half", "type", "share_memory"), method_returns_receiver),
+        "apply": _module_apply,
         "requires_grad_": _module_requires_grad_,
         **table(("state_dict", "load_state_dict"), method_returns_nothing),
         **table(("named_modules", "modules", "children", "named_children"), _submodules),
