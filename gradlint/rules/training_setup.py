@@ -1667,6 +1667,11 @@ class SubmoduleNotInOptimizer(Rule):
         a parameter group is added later (`add_param_group`), or when a group is built by code
         the analysis cannot follow.
 
+        The same holds for a module of the file other than the model whose own nn.Parameters
+        the loss uses (a contrastive loss with a learnable temperature, learned task-uncertainty
+        weights) when the only optimizer holds the model's parameters: reported when the loss
+        also trains the model through that optimizer and the module is not part of the model.
+
         Instead: add the missing group, or build the groups from `model.named_parameters()` so
         that every parameter lands in one (the optimizer then fails loudly on a parameter
         listed twice).
@@ -1786,6 +1791,9 @@ class SubmoduleNotInOptimizer(Rule):
                 subs = [(a, v) for a, v in (model.get(F.FIELDS) or {}).items() if v is not None and _trainable_class(v)]
                 listed = [a for a, v in subs if module_origins(v) & held]
                 parts = frozenset().union(*(module_origins(v) for a, v in subs if a in listed))
+                if not listed:
+                    self._module_left_out(ev, parent, model, held)
+                    continue
                 if len(listed) < 2:
                     # one group is a choice (a linear probe trains its head, the backbone stays as
                     # it is); groups listing parts one by one are meant to name every trained part
@@ -1800,6 +1808,34 @@ class SubmoduleNotInOptimizer(Rule):
                                  r"|\.\s*eval\s*\(|\.\s*train\s*\(\s*(False|mode\s*=\s*False))", self.ctx.code_text):
                         continue  # tied to another layer's weight, or frozen by hand (or kept in eval mode: a fixed feature extractor)
                     self._report(ev, parent, attr, listed, parts)
+
+    def _module_left_out(self, ev: DiffEvent, parent, model, held: frozenset) -> None:
+        """A module of the file other than the model (a contrastive loss with a learnable
+        temperature, uncertainty weights) owns nn.Parameters the backpropagated loss uses, no
+        optimizer holds any of them, and the optimizer stepped after it trains the model the same
+        loss goes through: those parameters get gradients and never change."""
+        trained = held & ev.target.live
+        if not trained or _KEPT_AS_IS.search(origin_name(parent)) or any(o.frozen for o in model.live):
+            return
+        if self.ctx.interp.holders_of(parent) & held or any(module_origins(m) & {parent} for m in self._modules.values() if m.live & held):
+            return  # a submodule of a model the optimizer holds (`self.gc1` of the GCN): its parameters are the model's
+        own = [a for a, v in (model.get(F.FIELDS) or {}).items()
+               if v is not None and v.get(F.PARAM) and v.get(F.RG) is not False and not any(o.frozen for o in v.live)]
+        if not own or re.search(r"\.\s*(" + "|".join(map(re.escape, own)) + r")\s*\.\s*requires_grad", self.ctx.code_text):
+            return
+        node = next((n for n, p, _ in self._optimizers if p & trained), None)
+        if node is None:
+            return
+        owner = origin_name(parent).strip("`")
+        self.report(
+            node,
+            lambda line, ev=ev, owner=owner, attr=own[0]: (
+                f"`{owner}.{attr}` is an nn.Parameter the loss backpropagated on line {line(ev.node)} uses, but no optimizer "
+                f"holds `{owner}`'s parameters (this one holds the model's): it gets gradients and is never updated; add "
+                f"`{owner}.parameters()` to the optimizer (e.g. `itertools.chain(model.parameters(), {owner}.parameters())`)"
+            ),
+            key=("GL710", id(node), owner),
+        )
 
     def _report(self, ev: DiffEvent, parent, attr: str, listed: list[str], parts: frozenset) -> None:
         node = next((n for n, p, _ in self._optimizers if p & parts), None)  # the optimizer built from the parts
