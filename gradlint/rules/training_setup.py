@@ -2076,6 +2076,7 @@ class ModelReplacedAfterOptimizer(Rule):
         self._replaced: dict = {}
         self._trained: dict = {}  # (run, replacement node) -> the backward that trains the new model alone
         self._optimizers: dict = {}  # id(optimizer creation node) -> seq of its creation
+        self._creations: list = []  # (seq, origins it holds) of every optimizer creation run
         self._wrapping: dict = {}  # id(module construction) -> origins of the modules it was given
         self._done: set = set()
 
@@ -2085,6 +2086,7 @@ class ModelReplacedAfterOptimizer(Rule):
             return
         if r.kind == "optimizer":
             self._optimizers.setdefault(id(ev.node), ev.seq)
+            self._creations.append((ev.seq, frozenset(r.get(F.OPT_PARAMS) or ())))
         elif r.kind == "module":
             # `DDP(model)`, `nn.Sequential(backbone, head)`: built around modules, whose
             # parameters it keeps
@@ -2117,6 +2119,8 @@ class ModelReplacedAfterOptimizer(Rule):
             return
         new_o = frozenset(o for o in new.live if o.certain)
         holder_o = frozenset(o for o in holder.live if o.certain)
+        if not any(seq < ev.seq and holder_o and holder_o <= params for seq, params in self._creations):
+            return  # no optimizer was built over this model before: its construction, not a replacement
         if new_o and holder_o and not new_o & holder_o and not self._wrapping.get(id(made), frozenset()):
             target = ev.node.targets[0].target if isinstance(ev.node, cst.Assign) and len(ev.node.targets) == 1 else None
             layer = ev.attr if ev.kind == "attr" else self.ctx.code(target) if target is not None else None
