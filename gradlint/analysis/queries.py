@@ -52,6 +52,12 @@ def no_grad_made(out: Val, vals: list[Val], grad_mode: str, region) -> Val:
     return out.with_fact(F.NO_GRAD_MADE, (grad_mode, region))
 
 
+def is_gradient(v: Val) -> bool:
+    """`v` holds gradients: a `.grad` buffer, what autograd.grad/tape.gradient/jax.grad returned,
+    or a value computed from either (a reduction, a method of one)."""
+    return v.get(F.GRAD_OF) is not None or bool(v.get(F.GRAD_DERIVED)) or v.get(F.GRAD_RESULT) is not None
+
+
 def computed_by_autograd(v: Val) -> bool:
     """`v` was computed by an operation autograd recorded (it has graph nodes): a non-leaf, whose
     `requires_grad` flag cannot change (GL310) and for which `requires_grad_()` is a no-op."""

@@ -549,3 +549,9 @@ def returns_mention(fn: cst.FunctionDef, sources: set[str]) -> bool:
                 changed = True
     returns = [n for n in walk(fn.body, code_only=True) if isinstance(n, cst.Return) and n.value is not None]
     return any(_names_in(r.value) & tainted for r in returns)
+
+
+def takes_remainder(test: cst.BaseExpression) -> bool:
+    """`i % k == 0`, `(step + 1) % accum`: the test computes a remainder (walked, not printed:
+    a check prints hundreds of `if` tests otherwise)."""
+    return any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo) for n in walk(test, code_only=True))

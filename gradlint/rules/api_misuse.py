@@ -1421,8 +1421,7 @@ class CustomFunctionGradientCount(Rule):
                 if not isinstance(stmt, cst.FunctionDef):
                     continue
                 rets = [n.value for n in walk_own_body(stmt) if isinstance(n, cst.Return)]
-                lengths = {len(v.elements) if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)
-                           else None for v in rets}
+                lengths = {_tuple_length(v) for v in rets}
                 if len(lengths) == 1 and None not in lengths:
                     self._helpers[stmt.name.value] = lengths.pop()
         return self._helpers
@@ -1443,11 +1442,11 @@ class CustomFunctionGradientCount(Rule):
             if v is None or isinstance(v, cst.Name) and v.value == "None":
                 found.append((n, 1))
             elif isinstance(v, cst.Tuple):
-                found.append((n, None if any(isinstance(e, cst.StarredElement) for e in v.elements) else len(v.elements)))
+                found.append((n, _tuple_length(v)))
             elif isinstance(v, cst.BinaryOperation) and isinstance(v.operator, cst.Add) and any(
                     isinstance(side, cst.Tuple) or isinstance(side, cst.Name) and side.value in tuples for side in (v.left, v.right)):
                 # `return helper(...) + (None,)`: a tuple concatenation, as many values as both sides
-                sides = [len(side.elements) if isinstance(side, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in side.elements)
+                sides = [_tuple_length(side) if isinstance(side, cst.Tuple)
                          else tuples.get(side.value) if isinstance(side, cst.Name)
                          else (helpers or {}).get(side.func.value) if isinstance(side, cst.Call) and isinstance(side.func, cst.Name)
                          else None for side in (v.left, v.right)]
@@ -1474,6 +1473,13 @@ class CustomFunctionGradientCount(Rule):
             f"{f' (line {line(where)})' if where is not None else ''}: every backward pass through it raises \"function "
             f"{info.name}Backward returned an incorrect number of gradients (expected {expected}, got {got})\"; return one "
             f"gradient per input, None for those that need none"))
+
+
+def _tuple_length(node) -> int | None:
+    """How many values a tuple display holds (`(g, None)`: 2), None when not a display or starred."""
+    if not isinstance(node, cst.Tuple) or any(isinstance(e, cst.StarredElement) for e in node.elements):
+        return None
+    return len(node.elements)
 
 
 def _applied_class(ev: CallEvent) -> str | None:

@@ -20,7 +20,7 @@ from ..analysis.queries import certainly_computed, certainly_requires_grad, prov
 from ..analysis.walk import callee_last, walk
 from ..analysis.events import AssignEvent, CallEvent, DiffEvent, InplaceEvent, OptEvent, StoreEvent, UseEvent
 from ..diagnostics import Applicability, Severity
-from ._flow import call_name
+from ._flow import call_name, takes_remainder
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
 FAMILY = Family("GL3", "gradient state")
@@ -500,7 +500,7 @@ class MissingZeroGrad(Rule):
         for a in self.ctx.ancestors(node):
             if a is loop or isinstance(a, (cst.FunctionDef, cst.Lambda)):
                 return False
-            if isinstance(a, cst.If) and any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo) for n in walk(a.test)):
+            if isinstance(a, cst.If) and takes_remainder(a.test):
                 return True
         return False
 

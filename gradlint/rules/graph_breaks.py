@@ -1108,6 +1108,11 @@ class LossComputedWithoutGrad(StarvedOrigins):
 
 
 # ----------------------------------------------------------------------------- TensorFlow
+def _function_of(ctx, node):
+    """The function definition `node` is written in, or None at module level."""
+    return next((a for a in ctx.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+
+
 _TF_TRIGGERS = ("GradientTape", "compile(")
 
 
@@ -1387,7 +1392,7 @@ class UnwatchedTapeSource(Rule):
             return None
         nodes = [e.value for e in node.elements] if isinstance(node, (cst.List, cst.Tuple)) else [node]
         items = source_items(sources)
-        fn = next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        fn = _function_of(self.ctx, node)
         for n in nodes:
             if isinstance(n, cst.Name) and (id(fn) if fn is not None else None, n.value) in self._symbolic_names:
                 return n  # bound to `model.input` earlier in the same scope
@@ -1417,7 +1422,7 @@ class UnwatchedTapeSource(Rule):
         return None
 
     def _parameter_of_function(self, name: cst.Name) -> bool:
-        fn = next((a for a in self.ctx.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
+        fn = _function_of(self.ctx, name)
         if fn is None:
             return False
         p = fn.params
@@ -1977,7 +1982,7 @@ class ComputedOutsideTape(Rule):
         if any(item is ev.target for item in source_items(ev.sources)):
             return False  # the gradient of the target with respect to itself
         if isinstance(stmt, cst.Assign) and isinstance(stmt.targets[0].target, (cst.Tuple, cst.List)) \
-                and self._function_of(tape.with_node) is not self._function_of(stmt):
+                and _function_of(self.ctx, tape.with_node) is not _function_of(self.ctx, stmt):
             return False  # `tape, logits, loss = self.forward(x)`: unpacked from a helper that opened the tape
         here, block = self.ctx.range_of(stmt), self.ctx.range_of(tape.with_node)
         if here is None or block is None or here[0].line <= block[1].line:
@@ -1988,9 +1993,6 @@ class ComputedOutsideTape(Rule):
             f"{with_line}) closed: the tape did not record it, so every gradient is None (\"No gradients provided\"); "
             f"indent it into the block"))
         return True
-
-    def _function_of(self, node):
-        return next((a for a in self.ctx.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
 
     def _report(self, ev: DiffEvent, node, calls, o, first_order: bool = False) -> None:
         # an operation inside a helper: point at the helper's call in the function that differentiates

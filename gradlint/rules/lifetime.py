@@ -17,7 +17,7 @@ from ..analysis.names import const_of, dotted_name, root_name, single_index_cons
 from ..analysis.values import Note
 from ..analysis.walk import callee_last, stored_names, walk
 from ..diagnostics import Applicability, Severity
-from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name, shortened
+from ._flow import TORCH_DIFF, TORCH_GRAPH_DIFF, from_earlier_iteration, hidden_from_inspection, origin_name, shortened, takes_remainder
 from ._reuse import reset_after_backward, reuse_site
 from .base import Family, Invalid, NodeEdit, Rule, RuleFix
 
@@ -746,8 +746,7 @@ class LossHistoryAccumulated(Rule):
         for a in self.ctx.ancestors(node):
             if a is loop:
                 return False
-            if isinstance(a, cst.If) and any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
-                                             for n in walk(a.test)):
+            if isinstance(a, cst.If) and takes_remainder(a.test):
                 return True
         return False
 

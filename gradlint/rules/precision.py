@@ -22,7 +22,7 @@ from ..analysis.frameworks import tensorflow as tf_overlay
 from ..analysis.frameworks import torch as torch_overlay
 from ..analysis.frameworks.torch import TORCH_GRADCHECK
 from ..analysis.names import dotted_name, literal
-from ..analysis.queries import certainly_computed, dtype_named, every_origin
+from ..analysis.queries import certainly_computed, dtype_named, every_origin, is_gradient
 from ..analysis.walk import callee_last, code_children, own_small_statements, walk
 from ..analysis.events import BinOpEvent, CallEvent, CompareEvent, DiffEvent, DiffKind, OptEvent
 from ..analysis.values import Note
@@ -411,7 +411,7 @@ class ExactComparisonOfGradients(Rule):
 
     @staticmethod
     def _is_grad(v) -> bool:
-        return v is not None and (v.get(F.GRAD_OF) is not None or bool(v.get(F.GRAD_DERIVED)) or v.get(F.GRAD_RESULT) is not None)
+        return v is not None and is_gradient(v)
 
     def on_compare(self, ev: CompareEvent) -> None:
         self._judge(ev.node, [ev.left] + ev.rights, "==" in ev.ops)

@@ -25,7 +25,7 @@ from ..analysis.queries import module_origins
 from ..analysis.values import Val
 from ..analysis.walk import callee_last, parent_map, walk
 from ..diagnostics import Severity
-from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, shortened, starved
+from ._flow import NO_GRAD as NO_GRAD_KINDS, origin_name, shortened, starved, takes_remainder
 from .base import Family, Invalid, Rule
 
 FAMILY = Family("GL7", "training setup")
@@ -790,7 +790,7 @@ class ZeroGradPerMicroBatch(Rule):
         child, cur = node, parent(node)
         gated = False
         while cur is not None and cur is not loop:
-            if isinstance(cur, cst.If) and _takes_remainder(cur.test):
+            if isinstance(cur, cst.If) and takes_remainder(cur.test):
                 gated = True
             elif gated and isinstance(cur, (cst.For, cst.While)):
                 return False  # the `if` counts the iterations of a loop inside `loop`, not of `loop`
@@ -803,17 +803,11 @@ class ZeroGradPerMicroBatch(Rule):
 
 def _skips_unless_kth(stmt) -> bool:
     """`if (i + 1) % k != 0: continue`: the rest of the iteration runs every k-th time only."""
-    if not (isinstance(stmt, cst.If) and stmt.orelse is None and _takes_remainder(stmt.test)):
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None and takes_remainder(stmt.test)):
         return False
     body = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else []
     last = body[-1] if body else None
     return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Continue) for s in last.body)
-
-
-def _takes_remainder(test: cst.BaseExpression) -> bool:
-    """`i % k == 0`, `(step + 1) % accum`: the test computes a remainder (walked, not printed:
-    a check prints hundreds of `if` tests otherwise)."""
-    return any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo) for n in walk(test, code_only=True))
 
 
 _DDP = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"})

@@ -22,7 +22,7 @@ from ..events import CallEvent, DiffKind, InplaceEvent
 from ..facts import Op, propagate
 from ..names import dotted_name, NOCONST, OPS, fold, in_place_name, literal
 from ..walk import walk
-from ..queries import dtype_of, freeze, literal_dtype, numel, param_origins, truthy
+from ..queries import dtype_of, freeze, is_gradient, literal_dtype, numel, param_origins, truthy
 from ..values import EMPTY, Cut, Note, Origin, Val, combine, cut, opaque
 from .arrays import FLOAT_CAST_METHODS, factory_exact, guarded_after_call, HARD_CUT_METHODS, INT_CAST_METHODS, META_METHODS, NONDIFF_FUNCS, REDUCTIONS
 from .base import (
@@ -1077,7 +1077,7 @@ class Torch(Framework):
         if m in HARD_CUT_METHODS:
             kind = K.NUMBER if m == "item" else K.NDARRAY if m == "numpy" else K.LIST
             attrs: dict = {F.FW: "np"} if m == "numpy" else {}
-            if m != "item" and (recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None):
+            if m != "item" and is_gradient(recv):
                 # `g.numpy()`: the gradient's values (compared exactly: GL403); not one number
                 # (`x.grad.item()` checked against a reference engine at an exact point, micrograd's test)
                 attrs[F.GRAD_DERIVED] = True
@@ -1179,7 +1179,7 @@ class Torch(Framework):
                 # `cce.sum(1)` of per-sample losses, `x.mean(-1, keepdim=True)`: the batch
                 # dimension (dim 0) is not the one reduced, so the result still has it
                 attrs[F.SCALAR] = False
-            if recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None:
+            if is_gradient(recv):
                 attrs[F.GRAD_DERIVED] = True
             if recv.get(F.TRACED):
                 attrs[F.TRACED] = True

@@ -15,7 +15,7 @@ from ..events import DiffKind, StoreEvent
 
 from ..frameworks.array_methods import ARRAY_METHOD_NAMES
 from ..names import NOCONST, dotted_name, in_place_name
-from ..queries import dtype_named, numel, truthy
+from ..queries import dtype_named, is_gradient, numel, truthy
 from ..values import EMPTY, Val, combine, join
 from .state import ClassInfo, State, SuperView
 
@@ -281,7 +281,7 @@ class MethodsMixin(_Base):
             attrs[F.STAGED] = recv.get(F.STAGED)  # (where a static value became a tracer)
         if st.ctx.grad == "inference":
             attrs[F.INFERENCE] = st.ctx.grad_node or node
-        if recv.get(F.GRAD_OF) is not None or recv.get(F.GRAD_DERIVED) or recv.get(F.GRAD_RESULT) is not None:
+        if is_gradient(recv):
             attrs[F.GRAD_DERIVED] = True
         n = numel([recv])
         if n:
